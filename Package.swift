@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TodayWebViewBridge",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [
+        .library(name: "TodayBridge", targets: ["TodayBridge"]),
+        .library(name: "TodayBridgeTesting", targets: ["TodayBridgeTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "TodayBridge",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
+        .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
+    ]
+)
