@@ -1,0 +1,73 @@
+/// Applies ``TrackValidation`` to one event: a pure function of its input (T1).
+package struct EventValidator: Sendable {
+    /// A validated event, and what was dropped or shortened on the way.
+    package struct Outcome: Sendable, Hashable {
+        package var name: String
+        package var parameters: [String: JSONValue]
+        package var problems: [String]
+    }
+
+    package let rules: TrackValidation
+
+    package init(rules: TrackValidation) {
+        self.rules = rules
+    }
+
+    /// The event to forward, or `nil` with the reason when the whole event is rejected.
+    package func validate(name: String, parameters: [String: JSONValue]) -> Result<Outcome, ValidationFailure> {
+        guard rules.isEnabled else { return .success(Outcome(name: name, parameters: parameters, problems: [])) }
+        if let problem = problem(withName: name) {
+            return .failure(ValidationFailure(reason: "event name \(problem)"))
+        }
+        var problems: [String] = []
+        var kept: [String: JSONValue] = [:]
+        for key in parameters.keys.sorted() {
+            if let problem = problem(withName: key) {
+                problems.append("parameter key \(problem)")
+            } else if kept.count == rules.maxParameters {
+                problems.append("more than \(rules.maxParameters) parameters")
+                break
+            } else {
+                kept[truncated(key, to: rules.maxNameLength)] = shortened(parameters[key]!)
+            }
+        }
+        return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: kept, problems: problems))
+    }
+
+    /// Why a name or key is refused, or `nil` when it is fine.
+    private func problem(withName name: String) -> String? {
+        guard Self.isIdentifier(name) else { return "does not match ^[a-zA-Z][a-zA-Z0-9_]*$" }
+        if let prefix = rules.reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+            return "uses the reserved prefix \"\(prefix)\""
+        }
+        return nil
+    }
+
+    private func shortened(_ value: JSONValue) -> JSONValue {
+        guard case .string(let text) = value, text.count > rules.maxStringLength else { return value }
+        return .string(String(text.prefix(rules.maxStringLength)))
+    }
+
+    private func truncated(_ name: String, to length: Int) -> String {
+        name.utf8.count > length ? String(name.prefix(length)) : name
+    }
+
+    /// `^[a-zA-Z][a-zA-Z0-9_]*$`, checked on UTF-8 bytes.
+    package static func isIdentifier(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isLetter(first) else { return false }
+        while let byte = bytes.next() {
+            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F else { return false }
+        }
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}
+
+/// Why a whole `track` event was dropped.
+package struct ValidationFailure: Error, Sendable, Hashable {
+    package let reason: String
+}

@@ -1,0 +1,113 @@
+import Logging
+
+/// The bridge: configuration, the app's services and capabilities, shared by every web view.
+///
+/// Create one per app, register custom capabilities, then let an adapter connect each web view
+/// (`TodayBridgeWebKit`, `TodayBridgeGTK`, or a string transport for Android-style hosts).
+///
+/// ```swift
+/// let bridge = TodayBridge(
+///     configuration: BridgeConfiguration(
+///         platform: .ios,
+///         surfaces: [try TrustedSurface(name: "feed", origins: ["https://feed.example.com"])]
+///     ),
+///     tokens: session,                 // your TokenProvider
+///     analytics: postHog,              // your AnalyticsSink
+///     identity: AnalyticsIdentity(deviceID: deviceID, userID: { await session.userID })
+/// )
+/// try bridge.register("greet", access: .anyFrame) { (request: Greeting, _) in
+///     Greeting(text: "Hello, \(request.text)")
+/// }
+/// ```
+public final class TodayBridge: Sendable {
+    /// The configuration the bridge was created with.
+    public let configuration: BridgeConfiguration
+    /// The single-flight token refresher; the app's own API client should refresh through it (T3).
+    public let tokens: TokenRefresher
+
+    package let policy: TrustPolicy
+    package let registry = CapabilityRegistry()
+    package let clock: any BridgeClock
+    package let observer: BridgeObserver
+
+    /// Creates a bridge with its configuration and the app's services.
+    ///
+    /// - Parameters:
+    ///   - clock: The time source for deadlines; tests pass a manual clock.
+    ///   - logger: Where diagnostics are also logged. Credentials are never logged.
+    public init(
+        configuration: BridgeConfiguration,
+        tokens: any TokenProvider,
+        analytics: any AnalyticsSink,
+        identity: AnalyticsIdentity,
+        clock: any BridgeClock = SystemBridgeClock(),
+        logger: Logger = Logger(label: "TodayBridge")
+    ) {
+        self.configuration = configuration
+        self.tokens = TokenRefresher(provider: tokens)
+        self.policy = TrustPolicy(surfaces: configuration.surfaces)
+        self.clock = clock
+        self.observer = BridgeObserver(logger: logger)
+        let tracker = EventTracker(
+            validation: configuration.trackValidation,
+            identity: identity,
+            platform: configuration.platform,
+            sink: analytics,
+            observer: observer
+        )
+        for builtIn in BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer) {
+            // Built-in types are unique and not reserved, so adding them cannot fail.
+            try? registry.add(builtIn)
+        }
+    }
+
+    /// Registers a capability in type form (X1).
+    public func register<Capability: BridgeCapability>(_ capability: Capability) throws(BridgeConfigurationError) {
+        try registry.add(RegisteredCapability(capability))
+    }
+
+    /// Registers a capability in closure form (X1).
+    ///
+    /// ```swift
+    /// try bridge.register("purchase", access: .trustedSurface, deadline: 600) { (request: PurchaseRequest, context) in
+    ///     try await store.purchase(request.productID)   // awaits the native sheet
+    /// }
+    /// ```
+    public func register<Request: Decodable & Sendable, Result: Codable & Sendable>(
+        _ type: String,
+        access: CapabilityAccess,
+        deadline: Double? = nil,
+        summary: String? = nil,
+        handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result
+    ) throws(BridgeConfigurationError) {
+        try registry.add(RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler))
+    }
+
+    /// Connects one web view. Adapters call this; apps normally do not.
+    ///
+    /// - Parameters:
+    ///   - cookieStore: The web view's own cookie store, for `establishSession`.
+    ///   - runScript: Runs JavaScript in the web view's main frame, page world; used to deliver
+    ///     native events and calls (X3, X4).
+    public func connect(
+        cookieStore: any BridgeCookieStore,
+        runScript: @escaping @Sendable (String) async throws -> Void
+    ) -> BridgeConnection {
+        BridgeConnection(bridge: self, cookieStore: cookieStore, runScript: runScript)
+    }
+
+    /// Every message and its outcome, from now on (X5).
+    public func traces() -> AsyncStream<BridgeTrace> {
+        observer.traces.subscribe()
+    }
+
+    /// Diagnostics from now on: undecodable messages, dropped events, late replies and the like (X5).
+    public func diagnostics() -> AsyncStream<BridgeDiagnostic> {
+        observer.diagnostics.subscribe()
+    }
+
+    /// The definitions of every registered capability, for generating the page's TypeScript (X6).
+    public var contract: BridgeContract {
+        BridgeContract(definitions: registry.all.map(\.definition))
+    }
+}

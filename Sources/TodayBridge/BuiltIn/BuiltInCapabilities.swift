@@ -1,0 +1,19 @@
+/// The four capabilities every host answers (T1 to T4).
+package enum BuiltInCapabilities {
+    /// Their definitions, in the order the generated TypeScript lists them.
+    package static let definitions: [CapabilityDefinition] = [
+        CapabilityDefinition(TrackCapability.self),
+        CapabilityDefinition(HeadersCapability.self),
+        CapabilityDefinition(RefreshTokenCapability.self),
+        CapabilityDefinition(EstablishSessionCapability.self),
+    ]
+
+    package static func all(tracker: EventTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
+        [
+            RegisteredCapability(TrackCapability(tracker: tracker)),
+            RegisteredCapability(HeadersCapability(tokens: tokens)),
+            RegisteredCapability(RefreshTokenCapability(tokens: tokens, observer: observer)),
+            RegisteredCapability(EstablishSessionCapability(tokens: tokens, observer: observer)),
+        ]
+    }
+}

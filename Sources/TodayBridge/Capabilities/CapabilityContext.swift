@@ -1,0 +1,25 @@
+/// What a capability knows about the call it is answering, all of it from the engine (C8).
+public struct CapabilityContext: Sendable {
+    /// The engine's facts about the sender.
+    public let sender: SenderFacts
+    /// The trusted surface of the main document, if it is on one.
+    public var surface: TrustedSurface? { trust.surface }
+    /// Whether the sender may receive credentials (main frame, HTTPS, trusted surface).
+    public var mayReceiveCredentials: Bool { trust.mayReceiveCredentials }
+    /// The host platform.
+    public var platform: Platform { connection.platform }
+
+    package let trust: SenderTrust
+    package let connection: BridgeConnection
+
+    package init(sender: SenderFacts, trust: SenderTrust, connection: BridgeConnection) {
+        self.sender = sender
+        self.trust = trust
+        self.connection = connection
+    }
+
+    /// Whether the sender's document is still the one shown. Check it before a side effect meant for it (S4).
+    public var isCurrentDocument: Bool {
+        connection.currentDocument == sender.document
+    }
+}

@@ -1,0 +1,34 @@
+/// Everything about a bridge that is configuration rather than a service.
+///
+/// ```swift
+/// var configuration = BridgeConfiguration(platform: .ios)
+/// configuration.surfaces = [try TrustedSurface(name: "feed", origins: ["https://feed.example.com"])]
+/// configuration.limits.defaultDeadline = 10
+/// ```
+public struct BridgeConfiguration: Sendable {
+    /// The platform announced to pages (C7).
+    public var platform: Platform
+    /// The channel's name: `window.webkit.messageHandlers.<name>` or `window.<name>` (C1).
+    public var channelName: String
+    /// The surfaces whose pages may receive credentials (S2).
+    public var surfaces: [TrustedSurface]
+    /// Bounds on messages, calls and buffers (X7).
+    public var limits: BridgeLimits
+    /// Checks applied to `track` events (T1).
+    public var trackValidation: TrackValidation
+
+    /// Creates a configuration with the default channel name, no surfaces and default limits.
+    public init(
+        platform: Platform,
+        channelName: String = "todayWebViewBridge",
+        surfaces: [TrustedSurface] = [],
+        limits: BridgeLimits = BridgeLimits(),
+        trackValidation: TrackValidation = TrackValidation()
+    ) {
+        self.platform = platform
+        self.channelName = channelName
+        self.surfaces = surfaces
+        self.limits = limits
+        self.trackValidation = trackValidation
+    }
+}

@@ -1,0 +1,42 @@
+/// Bounds on what a page can make the host hold or do (contract X7).
+///
+/// Each has a safe default. Breaking one has a defined outcome: an oversized or too deeply nested
+/// message resolves `undefined` (C3); a call over the in-flight limit is refused as ``BridgeError/Code/busy``
+/// (a `track` still resolves `undefined`); a deadline settles the call (C5). Each also emits a
+/// diagnostic.
+public struct BridgeLimits: Sendable, Hashable {
+    /// Largest message accepted, in bytes of JSON. Default 8 MiB.
+    public var maxMessageBytes: Int
+    /// Deepest nesting of arrays and objects accepted. Default 64.
+    public var maxDepth: Int
+    /// Calls from one web view that may be in flight at once. Default 1,024.
+    public var maxCallsInFlight: Int
+    /// Seconds a capability may take unless it declares its own deadline. Default 30.
+    public var defaultDeadline: Double
+    /// Native events kept for a page that has not subscribed yet. Default 64.
+    public var maxBufferedEvents: Int
+    /// Native-to-web calls that may await the page at once. Default 64.
+    public var maxPendingNativeCalls: Int
+
+    /// Creates limits; every parameter has the documented default.
+    public init(
+        maxMessageBytes: Int = 8 * 1024 * 1024,
+        maxDepth: Int = 64,
+        maxCallsInFlight: Int = 1024,
+        defaultDeadline: Double = 30,
+        maxBufferedEvents: Int = 64,
+        maxPendingNativeCalls: Int = 64
+    ) {
+        self.maxMessageBytes = maxMessageBytes
+        self.maxDepth = maxDepth
+        self.maxCallsInFlight = maxCallsInFlight
+        self.defaultDeadline = defaultDeadline
+        self.maxBufferedEvents = maxBufferedEvents
+        self.maxPendingNativeCalls = maxPendingNativeCalls
+    }
+
+    /// The limits the JSON decoder enforces.
+    package var json: JSONLimits {
+        JSONLimits(maxBytes: maxMessageBytes, maxDepth: maxDepth)
+    }
+}

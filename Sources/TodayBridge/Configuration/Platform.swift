@@ -1,0 +1,7 @@
+/// The host platform, announced to the page as `window.__todayWebView.platform` (contract C7).
+public enum Platform: String, Sendable, Hashable, CaseIterable {
+    case ios
+    case macos
+    case android
+    case linux
+}

@@ -1,0 +1,39 @@
+extension BridgeConnection {
+    /// Emits a named event to the page (X3): delivered now if the page subscribed, else kept
+    /// (bounded by ``BridgeLimits/maxBufferedEvents``) and delivered when it does.
+    ///
+    /// ```swift
+    /// await connection.emit(NativeEvent.background)
+    /// await connection.emit("cart.changed", data: ["count": 3])
+    /// ```
+    public func emit(_ name: String, data: JSONValue = .null) async {
+        let action: EventOutbox.EmitAction? = state.withLock { state in
+            state.isClosed ? nil : state.events.emit(name, data: data)
+        }
+        switch action {
+        case nil, .buffered?:
+            return
+        case .bufferedDroppingOldest(let dropped)?:
+            bridge.observer.report(.eventDropped, "event buffer full; dropped the oldest event \"\(dropped)\"")
+        case .deliver?:
+            await deliver(PageScript.event(name, data: data))
+        }
+    }
+
+    /// Emits an event whose data is any `Encodable` value.
+    public func emit<Data: Encodable>(_ name: String, data: Data) async throws {
+        await emit(name, data: try JSONValueEncoder().encode(data) ?? .null)
+    }
+
+    /// Runs a script in the main frame, reporting a failure instead of throwing.
+    @discardableResult
+    func deliver(_ script: String) async -> Bool {
+        do {
+            try await runScript(script)
+            return true
+        } catch {
+            bridge.observer.report(.scriptEvaluationFailed, "could not run script in the page: \(type(of: error))")
+            return false
+        }
+    }
+}

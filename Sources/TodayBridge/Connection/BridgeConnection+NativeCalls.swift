@@ -1,0 +1,82 @@
+extension BridgeConnection {
+    /// Calls the page's handler `name` and awaits its reply (X4).
+    ///
+    /// Resolves with `fallback` when the page registered no handler by that name; throws
+    /// ``BridgeError`` when the page's handler fails (``BridgeError/Code/failed``), when no reply
+    /// comes before `deadline` (``BridgeError/Code/timeout``), or when the page goes away first
+    /// (``BridgeError/Code/cancelled``).
+    ///
+    /// ```swift
+    /// let answer = try await connection.call("confirmLeave", arguments: ["draft": true], default: true)
+    /// ```
+    public func call(
+        _ name: String,
+        arguments: JSONValue? = nil,
+        default fallback: JSONValue? = nil,
+        deadline: Double? = nil
+    ) async throws(BridgeError) -> JSONValue? {
+        let limits = bridge.configuration.limits
+        let due = bridge.clock.now().advanced(bySeconds: deadline ?? limits.defaultDeadline)
+        let result: Result<JSONValue?, BridgeError> = await withCheckedContinuation { continuation in
+            let admitted: Result<UInt64, BridgeError> = state.withLock { state in
+                if state.isClosed { return .failure(.cancelled("the web view went away")) }
+                if state.nativeCalls.count >= limits.maxPendingNativeCalls {
+                    return .failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true))
+                }
+                let id = state.makeID()
+                state.nativeCalls[id] = NativeCall(
+                    document: state.document,
+                    deadline: due,
+                    fallback: fallback,
+                    resume: { continuation.resume(returning: $0) }
+                )
+                return .success(id)
+            }
+            switch admitted {
+            case .failure(let error):
+                continuation.resume(returning: .failure(error))
+            case .success(let id):
+                armDeadline(due)
+                Task {
+                    guard await deliver(PageScript.call(id: String(id), name: name, arguments: arguments)) else {
+                        finishNativeCall(id, with: .failure(.failed("could not reach the page")))
+                        return
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Calls the page's handler `name` with typed arguments and result (X4).
+    public func call<Arguments: Encodable, Result: Decodable>(
+        _ name: String,
+        arguments: Arguments,
+        returning: Result.Type = Result.self,
+        default fallback: Result,
+        deadline: Double? = nil
+    ) async throws -> Result {
+        let value = try await call(name, arguments: try JSONValueEncoder().encode(arguments), default: nil, deadline: deadline)
+        guard let value else { return fallback }
+        return try JSONValueDecoder().decode(Result.self, from: value)
+    }
+
+    /// Settles a native call with the page's answer; reports an answer for a call already settled.
+    @discardableResult
+    func finishNativeCall(_ id: UInt64, with answer: NativeCallAnswer) -> Bool {
+        let (call, issued) = state.withLock { ($0.nativeCalls.removeValue(forKey: id), id <= $0.nextID) }
+        guard let call else {
+            bridge.observer.report(
+                issued ? .duplicateReply : .unknownReply,
+                issued ? "the page answered call \(id) after it was settled; answer dropped" : "the page answered an unknown call"
+            )
+            return false
+        }
+        switch answer {
+        case .value(let value): call.resume(.success(value))
+        case .unhandled: call.resume(.success(call.fallback))
+        case .failure(let error): call.resume(.failure(error))
+        }
+        return true
+    }
+}

@@ -1,0 +1,20 @@
+/// The page's answer to a native call, as `__today.reply` carries it (X4).
+enum NativeCallAnswer: Sendable {
+    /// The handler's value (`nil` for `undefined`).
+    case value(JSONValue?)
+    /// The page has no handler by that name: the call resolves with its fallback.
+    case unhandled
+    /// The handler failed, or the page could not be reached.
+    case failure(BridgeError)
+
+    /// Reads `{ value }`, `{ error }` or `{ unhandled: true }`.
+    init(_ body: JSONValue) {
+        if let message = body["error"]?.stringValue {
+            self = .failure(.failed(message))
+        } else if body["unhandled"]?.boolValue == true {
+            self = .unhandled
+        } else {
+            self = .value(body["value"])
+        }
+    }
+}

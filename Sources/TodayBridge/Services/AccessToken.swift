@@ -1,0 +1,19 @@
+/// A bearer token. Its description is redacted, so it cannot end up in logs by accident.
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The raw token, used for the session cookie. Never sent to a page.
+    public let value: String
+    /// The authorization scheme, `Bearer` by default.
+    public let scheme: String
+
+    /// Creates a token with its raw value and scheme.
+    public init(_ value: String, scheme: String = "Bearer") {
+        self.value = value
+        self.scheme = scheme
+    }
+
+    /// The ready-to-use `Authorization` header value, such as `Bearer abc`.
+    public var authorization: String { "\(scheme) \(value)" }
+
+    public var description: String { "AccessToken(redacted)" }
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// A `track` event after validation and enrichment, as the analytics sink receives it (T1).
+///
+/// ``properties`` holds the page's scalar parameters and the host's base fields (`eid`, `sid`,
+/// `ts`, `tz`, `uid`, `did`, `client_plat`, `ctx`); base fields win over parameters of the same
+/// name.
+public struct AnalyticsEvent: Sendable, Hashable, Codable {
+    /// The event name.
+    public var name: String
+    /// The unique event id (also `properties["eid"]`); sinks use it to de-duplicate retries.
+    public var id: String
+    /// When the page sent the event (also `properties["ts"]`, in epoch milliseconds).
+    public var timestamp: Date
+    /// The user id when logged in, else `nil`.
+    public var userID: String?
+    /// The device id.
+    public var deviceID: String
+    /// Parameters and base fields.
+    public var properties: [String: JSONValue]
+
+    /// Creates an event.
+    public init(name: String, id: String, timestamp: Date, userID: String?, deviceID: String, properties: [String: JSONValue]) {
+        self.name = name
+        self.id = id
+        self.timestamp = timestamp
+        self.userID = userID
+        self.deviceID = deviceID
+        self.properties = properties
+    }
+}

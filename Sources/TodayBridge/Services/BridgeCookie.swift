@@ -1,0 +1,30 @@
+/// A cookie the bridge mints into a web view's own cookie store (T4). Its value is redacted in descriptions.
+public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible {
+    /// The cookie's name, `embed_bearer` for the session cookie.
+    public var name: String
+    /// The cookie's value: a credential.
+    public var value: String
+    /// The host the cookie belongs to.
+    public var domain: String
+    /// The path the cookie is sent on, `/api/` for the session cookie.
+    public var path: String
+    /// Sent over HTTPS only.
+    public var isSecure: Bool
+    /// Hidden from `document.cookie`.
+    public var isHTTPOnly: Bool
+
+    /// Creates a cookie.
+    public init(name: String, value: String, domain: String, path: String, isSecure: Bool, isHTTPOnly: Bool) {
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.path = path
+        self.isSecure = isSecure
+        self.isHTTPOnly = isHTTPOnly
+    }
+
+    public var description: String {
+        "BridgeCookie(\(name)=<redacted>; Domain=\(domain); Path=\(path)"
+            + (isSecure ? "; Secure" : "") + (isHTTPOnly ? "; HttpOnly" : "") + ")"
+    }
+}

@@ -1,0 +1,36 @@
+/// A point on a ``BridgeClock``'s monotonic timeline, in nanoseconds.
+public struct BridgeInstant: Sendable, Hashable, Comparable {
+    /// Nanoseconds since the clock's own origin.
+    public var nanoseconds: UInt64
+
+    /// Creates an instant at `nanoseconds` on the clock's timeline.
+    public init(nanoseconds: UInt64) {
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The instant `seconds` later than this one.
+    public func advanced(bySeconds seconds: Double) -> BridgeInstant {
+        BridgeInstant(nanoseconds: nanoseconds &+ UInt64(max(0, seconds) * 1_000_000_000))
+    }
+
+    /// Seconds from `earlier` to this instant (zero if `earlier` is later).
+    public func seconds(since earlier: BridgeInstant) -> Double {
+        nanoseconds > earlier.nanoseconds ? Double(nanoseconds - earlier.nanoseconds) / 1_000_000_000 : 0
+    }
+
+    public static func < (lhs: BridgeInstant, rhs: BridgeInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+}
+
+/// The time source behind deadlines and durations, injected so tests never wait on wall time.
+///
+/// The bridge uses ``SystemBridgeClock`` unless told otherwise; `TodayBridgeTesting` offers a
+/// manual clock that tests advance by hand. (`Swift.Clock` needs iOS 16 and macOS 13; the bridge
+/// supports iOS 15 and macOS 12.)
+public protocol BridgeClock: Sendable {
+    /// The current instant.
+    func now() -> BridgeInstant
+    /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
+    func sleep(until deadline: BridgeInstant) async throws
+}

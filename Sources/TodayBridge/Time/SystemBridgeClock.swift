@@ -1,0 +1,17 @@
+import Dispatch
+
+/// The monotonic system clock.
+public struct SystemBridgeClock: BridgeClock {
+    /// Creates the system clock.
+    public init() {}
+
+    public func now() -> BridgeInstant {
+        BridgeInstant(nanoseconds: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    public func sleep(until deadline: BridgeInstant) async throws {
+        let current = now()
+        guard deadline > current else { return }
+        try await Task.sleep(nanoseconds: deadline.nanoseconds - current.nanoseconds)
+    }
+}

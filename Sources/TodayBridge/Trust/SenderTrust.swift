@@ -1,0 +1,14 @@
+import Foundation
+
+/// What the policy concluded about one sender: its surface and whether it may hold credentials.
+package struct SenderTrust: Sendable, Hashable {
+    /// Whether the sender is the top-level document.
+    package let isMainFrame: Bool
+    /// The surface of the main document, when it is on one.
+    package let surface: TrustedSurface?
+    /// Whether a bearer may be served: main frame, HTTPS, on a surface, frame origin consistent (S1, S3).
+    package let mayReceiveCredentials: Bool
+
+    /// Whether the sender may receive the surface's non-secret extra headers (T2).
+    package var mayReceiveExtraHeaders: Bool { isMainFrame && surface != nil }
+}
