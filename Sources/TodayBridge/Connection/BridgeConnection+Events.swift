@@ -21,7 +21,7 @@ extension BridgeConnection {
     }
 
     /// Emits an event whose data is any `Encodable` value.
-    public func emit<Data: Encodable>(_ name: String, data: Data) async throws {
+    public func emit<Data: Encodable>(_ name: String, encoding data: Data) async throws {
         await emit(name, data: try JSONValueEncoder().encode(data) ?? .null)
     }
 

@@ -33,3 +33,10 @@ extension BridgeConnection {
         settle(pending, with: .cancelled("the web view went away"), as: .cancelled)
     }
 }
+
+extension BridgeConnection {
+    /// Calls not yet settled, page and native: lets tests prove that nothing is left pending.
+    package var pendingCallCount: Int {
+        state.withLock { $0.pageCalls.count + $0.nativeCalls.count }
+    }
+}

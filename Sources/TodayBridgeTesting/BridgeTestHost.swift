@@ -1,0 +1,140 @@
+import Foundation
+import TodayBridge
+
+/// An in-memory host for one web view: simulated frames, origins, navigations, and records of
+/// what the bridge minted, forwarded and ran in the page.
+///
+/// Use it to test an app's own capabilities and configuration without a web engine, the way
+/// NIO's `EmbeddedChannel` tests handlers without a network.
+///
+/// ```swift
+/// let host = try BridgeTestHost(surfaces: [TrustedSurface(name: "feed", origins: ["https://feed.example.com"])])
+/// host.load("https://feed.example.com/home")
+/// let reply = await host.send(["type": "headers"])
+/// #expect(reply == .value(["Authorization": "Bearer token-0"]))
+/// let fromAd = await host.send(["type": "headers"], from: .subFrame(origin: "https://ads.example"))
+/// #expect(fromAd == .undefined)
+/// ```
+public final class BridgeTestHost: Sendable {
+    /// Which frame a simulated message comes from.
+    public enum Frame: Sendable, Hashable {
+        /// The top-level document.
+        case main
+        /// A sub-frame at `origin`, optionally with its document URL.
+        case subFrame(origin: String, url: String? = nil)
+    }
+
+    /// The bridge under test.
+    public let bridge: TodayBridge
+    /// The simulated web view's connection.
+    public let connection: BridgeConnection
+    /// The web view's cookie store.
+    public let cookieStore: RecordingCookieStore
+    /// The token provider, when the host created the bridge.
+    public let tokens: TestTokenProvider
+    /// The analytics sink, when the host created the bridge.
+    public let analytics: RecordingAnalyticsSink
+
+    private let page = Locked<URL?>(nil)
+    private let scriptLog = Locked<[String]>([])
+
+    /// Creates a host with a fresh bridge and test services.
+    public convenience init(
+        surfaces: [TrustedSurface] = [],
+        token: String? = "token-0",
+        platform: Platform = .linux,
+        limits: BridgeLimits = BridgeLimits(),
+        trackValidation: TrackValidation = TrackValidation(),
+        clock: any BridgeClock = SystemBridgeClock(),
+        cookieStore: RecordingCookieStore = RecordingCookieStore(),
+        analytics: RecordingAnalyticsSink = RecordingAnalyticsSink()
+    ) {
+        let tokens = TestTokenProvider(token: token)
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: platform, surfaces: surfaces, limits: limits, trackValidation: trackValidation),
+            tokens: tokens,
+            analytics: analytics,
+            identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { token == nil ? nil : "user-1" }, timeZone: { "Europe/Paris" }),
+            clock: clock
+        )
+        self.init(bridge: bridge, tokens: tokens, analytics: analytics, cookieStore: cookieStore)
+    }
+
+    /// Creates a host around an existing bridge (its services are the bridge's own).
+    public init(
+        bridge: TodayBridge,
+        tokens: TestTokenProvider = TestTokenProvider(),
+        analytics: RecordingAnalyticsSink = RecordingAnalyticsSink(),
+        cookieStore: RecordingCookieStore = RecordingCookieStore()
+    ) {
+        self.bridge = bridge
+        self.tokens = tokens
+        self.analytics = analytics
+        self.cookieStore = cookieStore
+        let scriptLog = scriptLog
+        connection = bridge.connect(cookieStore: cookieStore) { script in
+            scriptLog.withLock { $0.append(script) }
+        }
+    }
+
+    /// Commits a navigation of the main frame to `url`: a new document.
+    @discardableResult
+    public func load(_ url: String) -> DocumentID {
+        page.withLock { $0 = URL(string: url) }
+        return connection.documentDidChange()
+    }
+
+    /// The main frame's committed URL.
+    public var url: URL? { page.withLock { $0 } }
+
+    /// The engine's facts for a message from `frame` of the current document.
+    public func senderFacts(for frame: Frame = .main) -> SenderFacts {
+        let url = self.url
+        switch frame {
+        case .main:
+            return SenderFacts(
+                isMainFrame: true, frameOrigin: url.flatMap(SecurityOrigin.init(url:)), frameURL: url,
+                mainDocumentURL: url, document: connection.currentDocument
+            )
+        case .subFrame(let origin, let frameURL):
+            return SenderFacts(
+                isMainFrame: false, frameOrigin: SecurityOrigin(string: origin), frameURL: frameURL.flatMap(URL.init(string:)),
+                mainDocumentURL: url, document: connection.currentDocument
+            )
+        }
+    }
+
+    /// Sends a message as the page would, from `frame`; returns the one reply.
+    public func send(_ message: JSONValue?, from frame: Frame = .main) async -> BridgeReply {
+        await connection.receive(message, from: senderFacts(for: frame))
+    }
+
+    /// Sends a message as JSON text, through the size and depth limits.
+    public func send(json: String, from frame: Frame = .main) async -> BridgeReply {
+        await connection.receive(json: json, from: senderFacts(for: frame))
+    }
+
+    /// Every script the bridge ran in the page, oldest first.
+    public var scripts: [String] { scriptLog.withLock { $0 } }
+
+    /// The `detail` of every native event and call delivered to the page (X3, X4), oldest first.
+    public var deliveries: [JSONValue] {
+        scripts.compactMap(Self.detail(of:))
+    }
+
+    /// Answers a native call as the web SDK would (X4).
+    public func answerCall(_ id: String, value: JSONValue? = nil, error: String? = nil, unhandled: Bool = false) async -> BridgeReply {
+        var reply: [String: JSONValue] = ["type": "__today.reply", "id": .string(id)]
+        reply["value"] = value
+        reply["error"] = error.map(JSONValue.string)
+        if unhandled { reply["unhandled"] = true }
+        return await send(.object(reply))
+    }
+
+    /// The JSON `detail` of a `todaywebviewbridge` DOM event script.
+    private static func detail(of script: String) -> JSONValue? {
+        guard let start = script.range(of: "{detail:"), script.hasSuffix("}));") else { return nil }
+        let json = script[start.upperBound..<script.index(script.endIndex, offsetBy: -4)]
+        return try? JSONValue(parsing: String(json))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTesting
+
+@Suite("Section 1: channel and envelope")
+struct EnvelopeTests {
+    @Test("C1 the channel's name defaults to todayWebViewBridge and is configurable")
+    func c1ChannelName() {
+        #expect(BridgeConfiguration(platform: .ios).channelName == "todayWebViewBridge")
+        #expect(BridgeConfiguration(platform: .android, channelName: "myBridge").channelName == "myBridge")
+    }
+
+    @Test("C2 capability fields sit beside type; fields a capability does not define are ignored")
+    func c2FlatEnvelope() async {
+        let host = Fixtures.trustedHost()
+        let reply = await host.send(["type": "establishSession", "refresh": false, "unrelated": ["deep": [1, 2]]])
+        #expect(reply == .value(["ok": true]))
+        #expect(host.cookieStore.cookies.count == 1)
+    }
+
+    static let notAnEnvelope: [JSONValue?] = [
+        nil, .null, true, 0, 42.5, "track", [], ["track"], [:],
+        ["type": .null], ["type": true], ["type": 1], ["type": []], ["type": [:]], ["type": ["track"]],
+        ["type": ""], ["type": "noSuchCapability"], ["type": "TRACK"], ["type": "track "], ["type": "__today.nothing"],
+        ["ename": "no_type"],
+    ]
+
+    @Test("C3 a missing, non-string or unknown type, or a non-object, resolves undefined", arguments: notAnEnvelope)
+    func c3ResolvesUndefined(message: JSONValue?) async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(message) == .undefined)
+        #expect(await host.send(message, from: .subFrame(origin: "https://ads.example")) == .undefined)
+        #expect(host.analytics.events.isEmpty)
+    }
+
+    @Test("C3 text that is not JSON resolves undefined", arguments: ["", "{", "undefined", "{'type':'track'}", "[1,]", "\u{0}"])
+    func c3UndecodableText(text: String) async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(json: text) == .undefined)
+    }
+
+    @Test("C4 the promise resolves with the result itself, never a { data } wrapper")
+    func c4ResultUnwrapped() async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(["type": "refreshToken"]) == .value(["authorization": "Bearer token-1"]))
+        #expect(await host.send(["type": "track", "ename": "x"]) == .undefined)
+    }
+
+    @Test("C4 a rejection carries a string reason")
+    func c4RejectionIsString() async throws {
+        let host = Fixtures.trustedHost()
+        host.tokens.failRefreshes()
+        let reply = await host.send(["type": "refreshToken"])
+        let error = try #require(reply.error)
+        #expect(error.code == "failed")
+        #expect(error.message == "token refresh failed")
+        #expect(error.recoverable)
+    }
+
+    @Test("C6 replies may arrive out of order")
+    func c6OutOfOrder() async throws {
+        let host = Fixtures.trustedHost()
+        host.tokens.hold()
+        async let slow = host.send(["type": "refreshToken"])
+        #expect(await Fixtures.waitUntil { host.tokens.heldCount == 1 })
+        let fast = await host.send(["type": "headers"])
+        #expect(fast.value?["Authorization"] == "Bearer token-0")
+        host.tokens.release()
+        #expect(await slow == .value(["authorization": "Bearer token-1"]))
+    }
+
+    @Test("C6 sending the same message twice is safe: two events, each with its own id")
+    func c6SafeToResend() async {
+        let host = Fixtures.trustedHost()
+        let message: JSONValue = ["type": "track", "ename": "opened"]
+        #expect(await host.send(message) == .undefined)
+        #expect(await host.send(message) == .undefined)
+        let ids = host.analytics.events.map(\.id)
+        #expect(ids.count == 2)
+        #expect(Set(ids).count == 2)
+    }
+
+    @Test("C7 the platform tag is defined frozen, for the main frame, before page scripts", arguments: Platform.allCases)
+    func c7PlatformTag(platform: Platform) {
+        let host = BridgeTestHost(platform: platform)
+        let script = host.connection.documentStartScript
+        #expect(script.contains("'__todayWebView'"))
+        #expect(script.contains("Object.freeze({\"platform\":\"\(platform.rawValue)\"})"))
+        #expect(script.contains("writable:false,configurable:false"))
+    }
+
+    @Test("C8 identity comes from the engine, never from the message body")
+    func c8IdentityFromEngine() async {
+        let host = Fixtures.trustedHost()
+        let forged: JSONValue = [
+            "type": "headers", "isMainFrame": true, "origin": "https://trusted.example.com",
+            "frame": "main", "url": .string(Fixtures.trustedPage),
+        ]
+        #expect(await host.send(forged, from: .subFrame(origin: "https://evil.test")) == .undefined)
+        let untrusted = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        untrusted.load("https://evil.test/app/home")
+        #expect(await untrusted.send(forged) == .value([:]))
+    }
+}

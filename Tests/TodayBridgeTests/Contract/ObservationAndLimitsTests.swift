@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTesting
+
+@Suite("X5, X7: observation and limits")
+struct ObservationAndLimitsTests {
+    @Test("X5 every message and its outcome is observable, and no credential appears in traces or diagnostics")
+    func x5Traces() async throws {
+        let host = Fixtures.trustedHost()
+        let traces = host.bridge.traces()
+        let diagnostics = host.bridge.diagnostics()
+        var seenDiagnostics: [BridgeDiagnostic] = []
+        let seen = await Fixtures.collect(traces) {
+            seenDiagnostics = await Fixtures.collect(diagnostics) {
+                _ = await host.send(["type": "headers"])
+                _ = await host.send(["type": "headers"], from: .subFrame(origin: "https://ads.example"))
+                _ = await host.send(["type": "nope"])
+                _ = await host.send(.string("garbage"))
+                _ = await host.send(json: "{")
+                host.tokens.failRefreshes()
+                _ = await host.send(["type": "refreshToken"])
+                _ = await host.send(["type": "establishSession"])
+            }
+        }
+        #expect(seen.map(\.outcome) == [.resolved, .denied, .unknownType, .malformed, .malformed, .rejected, .resolved])
+        #expect(seen[0].type == "headers" && seen[0].isMainFrame && seen[0].surface == "feed")
+        #expect(seen[0].origin == SecurityOrigin(string: "https://trusted.example.com"))
+        #expect(seen[1].isMainFrame == false && seen[1].origin == SecurityOrigin(string: "https://ads.example"))
+        #expect(seen[5].errorCode == .failed)
+        let everything = "\(seen)" + "\(seenDiagnostics)"
+        #expect(!everything.contains("token-"))
+        #expect(!seenDiagnostics.isEmpty)
+    }
+
+    @Test("X7 an oversized message resolves undefined with a diagnostic")
+    func x7MessageSize() async {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1024))
+        let big = "{\"type\":\"track\",\"ename\":\"x\",\"parameters\":{\"p\":\"" + String(repeating: "a", count: 2000) + "\"}}"
+        let diagnostics = host.bridge.diagnostics()
+        var reply = BridgeReply.rejection("unset")
+        let seen = await Fixtures.collect(diagnostics) { reply = await host.send(json: big) }
+        #expect(reply == .undefined)
+        #expect(seen.map(\.code) == [.undecodableMessage])
+        #expect(host.analytics.events.isEmpty)
+    }
+
+    @Test("X7 nesting deeper than the limit resolves undefined; enormous nesting does not crash")
+    func x7Depth() async {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxDepth: 8))
+        let shallow = "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + "}"
+        #expect(await host.send(json: shallow).value?["Authorization"] != nil)
+        let deep = "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 20) + String(repeating: "]", count: 20) + "}"
+        #expect(await host.send(json: deep) == .undefined)
+        let enormous = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
+        #expect(await host.send(json: enormous) == .undefined)
+    }
+
+    @Test("X7 calls over the in-flight limit are refused as busy (track still resolves undefined); nothing grows")
+    func x7InFlight() async throws {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
+        try host.bridge.register("hang", access: .anyFrame) { (_: Empty, _) in try await hangUntilCancelled() }
+        let pending = (0..<4).map { _ in Task { await host.send(["type": "hang"]) } }
+        #expect(await Fixtures.waitUntil { host.connection.pendingCallCount == 4 })
+        let refused = await host.send(["type": "hang"])
+        #expect(refused.error?.code == "busy" && refused.error?.recoverable == true)
+        #expect(await host.send(["type": "track", "ename": "x"]) == .undefined)
+        #expect(host.connection.pendingCallCount == 4)
+        host.connection.close()
+        for task in pending { #expect(await task.value.error?.code == "cancelled") }
+    }
+}

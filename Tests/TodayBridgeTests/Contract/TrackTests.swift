@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTesting
+
+@Suite("T1 track")
+struct TrackTests {
+    static let anyInput: [JSONValue] = [
+        ["type": "track"], ["type": "track", "ename": 1], ["type": "track", "ename": .null],
+        ["type": "track", "ename": ["x"]], ["type": "track", "ename": ""], ["type": "track", "ename": "9lives"],
+        ["type": "track", "ename": "has space"], ["type": "track", "ename": "ok", "parameters": "nope"],
+        ["type": "track", "ename": "ok", "parameters": [1, 2]], ["type": "track", "ename": "ok", "parameters": .null],
+        ["type": "track", "ename": "émoji_é"],
+    ]
+
+    @Test("T1 always resolves undefined, whatever the input", arguments: anyInput)
+    func t1AlwaysUndefined(message: JSONValue) async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(message) == .undefined)
+    }
+
+    @Test("T1 always resolves undefined even when the analytics sink fails; the failure is a diagnostic")
+    func t1SinkFailure() async {
+        let host = Fixtures.trustedHost(analytics: RecordingAnalyticsSink(failing: NativeFailure()))
+        let diagnostics = host.bridge.diagnostics()
+        var reply = BridgeReply.rejection("unset")
+        let seen = await Fixtures.collect(diagnostics) { reply = await host.send(["type": "track", "ename": "x"]) }
+        #expect(reply == .undefined)
+        #expect(seen.map(\.code) == [.analyticsFailed])
+    }
+
+    @Test("T1 the host adds its base fields, and they win over page parameters of the same name")
+    func t1Enrichment() async throws {
+        let host = Fixtures.trustedHost()
+        let before = Date().timeIntervalSince1970 * 1000
+        _ = await host.send(["type": "track", "ename": "opened", "parameters": [
+            "eid": "forged", "uid": "forged", "did": "forged", "client_plat": "forged", "screen": "home",
+        ]])
+        let event = try #require(host.analytics.events.first)
+        let properties = event.properties
+        #expect(properties["eid"] == .string(event.id))
+        #expect(UUID(uuidString: event.id) != nil)
+        #expect(properties["sid"] == "session-1")
+        #expect(properties["uid"] == "user-1")
+        #expect(properties["did"] == "device-1")
+        #expect(properties["tz"] == "Europe/Paris")
+        #expect(properties["client_plat"] == "linux")
+        #expect(properties["screen"] == "home")
+        #expect(properties["ctx"] == ["surface": "feed", "page": "https://trusted.example.com/app/home", "frame": "main"])
+        let ts = try #require(properties["ts"]?.doubleValue)
+        #expect(ts >= before.rounded(.down) && ts <= Date().timeIntervalSince1970 * 1000 + 1)
+    }
+
+    @Test("T1 a logged-out session sends no uid, and a page cannot forge one")
+    func t1NoUidWhenLoggedOut() async throws {
+        let host = Fixtures.trustedHost(token: nil)
+        _ = await host.send(["type": "track", "ename": "opened", "parameters": ["uid": "forged"]])
+        let event = try #require(host.analytics.events.first)
+        #expect(event.properties["uid"] == nil)
+        #expect(event.userID == nil)
+    }
+
+    @Test("T1 non-scalar parameter values are dropped before forwarding")
+    func t1NonScalarsDropped() async throws {
+        let host = Fixtures.trustedHost()
+        _ = await host.send(["type": "track", "ename": "x", "parameters": [
+            "s": "v", "n": 1.5, "b": false, "a": [1], "o": ["k": "v"], "z": .null,
+        ]])
+        let properties = try #require(host.analytics.events.first).properties
+        #expect(properties["s"] == "v")
+        #expect(properties["n"] == 1.5)
+        #expect(properties["b"] == false)
+        #expect(properties["a"] == nil && properties["o"] == nil && properties["z"] == nil)
+    }
+
+    @Test("T1 invalid or reserved event names are dropped and reported", arguments: ["", "1st", "has-dash", "has space", "é", "app_open"])
+    func t1InvalidNamesDropped(name: String) async {
+        let host = Fixtures.trustedHost(validation: TrackValidation(reservedPrefixes: ["app_"]))
+        let diagnostics = host.bridge.diagnostics()
+        let seen = await Fixtures.collect(diagnostics) { _ = await host.send(["type": "track", "ename": .string(name)]) }
+        #expect(host.analytics.events.isEmpty)
+        #expect(seen.map(\.code) == [.eventRejected])
+    }
+
+    @Test("T1 names and keys over 40 characters are truncated; strings over 100 characters too")
+    func t1Truncation() async throws {
+        let host = Fixtures.trustedHost()
+        let long = String(repeating: "a", count: 50)
+        _ = await host.send(["type": "track", "ename": .string(long), "parameters": [.init(long + "k"): .string(String(repeating: "v", count: 150))]])
+        let event = try #require(host.analytics.events.first)
+        #expect(event.name == String(repeating: "a", count: 40))
+        #expect(event.properties[String(repeating: "a", count: 40)] == .string(String(repeating: "v", count: 100)))
+    }
+
+    @Test("T1 at most 25 parameters are kept; invalid and reserved keys are dropped")
+    func t1ParameterLimits() async throws {
+        let host = Fixtures.trustedHost(validation: TrackValidation(reservedPrefixes: ["app_"]))
+        var parameters: [String: JSONValue] = ["bad key": 1, "app_secret": 2]
+        for index in 0..<30 { parameters[String(format: "p%02d", index)] = .number(Double(index)) }
+        _ = await host.send(["type": "track", "ename": "many", "parameters": .object(parameters)])
+        let properties = try #require(host.analytics.events.first).properties
+        let kept = properties.keys.filter { $0.hasPrefix("p") }.sorted()
+        #expect(kept == (0..<25).map { String(format: "p%02d", $0) })
+        #expect(properties["bad key"] == nil && properties["app_secret"] == nil)
+    }
+
+    @Test("T1 validation can be turned off")
+    func t1ValidationOff() async throws {
+        let host = Fixtures.trustedHost(validation: TrackValidation(isEnabled: false))
+        _ = await host.send(["type": "track", "ename": "any name-at all"])
+        #expect(host.analytics.events.first?.name == "any name-at all")
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTesting
+
+@Suite("Section 2: frames and trusted surfaces")
+struct TrustTests {
+    static let subFrames: [BridgeTestHost.Frame] = [
+        .subFrame(origin: "https://ads.example"),
+        .subFrame(origin: "https://trusted.example.com", url: "https://trusted.example.com/app/embed"),
+        .subFrame(origin: "null"),
+    ]
+
+    @Test("S1 a sub-frame gets undefined from every credential-bearing capability; nothing is minted or refreshed", arguments: subFrames)
+    func s1SubFramesGetNoCredential(frame: BridgeTestHost.Frame) async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(["type": "headers"], from: frame) == .undefined)
+        #expect(await host.send(["type": "refreshToken"], from: frame) == .undefined)
+        #expect(await host.send(["type": "establishSession", "refresh": true], from: frame) == .undefined)
+        #expect(host.cookieStore.cookies.isEmpty)
+        #expect(host.tokens.refreshCount == 0)
+    }
+
+    @Test("S1 track is served to every frame, with the frame reported in ctx")
+    func s1TrackFromSubFrame() async {
+        let host = Fixtures.trustedHost()
+        #expect(await host.send(["type": "track", "ename": "ad_seen"], from: .subFrame(origin: "https://ads.example", url: "https://ads.example/slot?user=secret")) == .undefined)
+        let event = host.analytics.events.first
+        #expect(event?.name == "ad_seen")
+        #expect(event?.properties["ctx"] == ["surface": "feed", "page": "https://ads.example/slot", "frame": "sub"])
+    }
+
+    @Test("S2 invalid origin rules are refused at configuration time with a clear error", arguments: ["", "trusted.example.com", "https://", "https://example.com/path", "https://a.*.example.com"])
+    func s2InvalidRulesRefused(rule: String) {
+        #expect(throws: BridgeConfigurationError.self) {
+            try TrustedSurface(name: "feed", origins: [rule])
+        }
+    }
+
+    @Test("S2 a surface needs a name, origins, and path prefixes starting with a slash")
+    func s2SurfaceShape() {
+        #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "", origins: ["https://a.example"]) }
+        #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "feed", origins: []) }
+        #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "feed", origins: ["https://a.example"], pathPrefixes: ["app"]) }
+    }
+
+    @Test("S2 path prefixes match on segment boundaries", arguments: [
+        ("https://trusted.example.com/app", true), ("https://trusted.example.com/app/", true),
+        ("https://trusted.example.com/app/x?y=1", true), ("https://trusted.example.com/apple", false),
+        ("https://trusted.example.com/", false), ("https://trusted.example.com/other/app", false),
+    ])
+    func s2PathPrefixes(url: String, onSurface: Bool) async {
+        let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        host.load(url)
+        let headers = await host.send(["type": "headers"])
+        #expect((headers.value?["Authorization"] != nil) == onSurface)
+        #expect((headers.value?["X-Client"] != nil) == onSurface)
+    }
+
+    static let lookAlikes = [
+        "https://trusted.example.com.evil.test/app/home",
+        "https://evil.test/trusted.example.com/app/home",
+        "https://trusted.example.com@evil.test/app/home",
+        "https://evil.test/app/home?trusted.example.com",
+        "https://evil.test/app/home#https://trusted.example.com",
+        "https://trusted-example.com/app/home",
+        "https://xtrusted.example.com/app/home",
+        "https://sub.trusted.example.com/app/home",
+        "https://trusted.example.com./app/home",
+        "https://trusted.example.com:8443/app/home",
+        "https://TRUSTED.EXAMPLE.COM.evil.test/app/home",
+        "http://trusted.example.com/app/home",
+        "wss://trusted.example.com/app/home",
+        "file:///app/home",
+        "about:blank",
+        "data:text/html,<p>hi</p>",
+    ]
+
+    @Test("S3 look-alike, cleartext and opaque pages get no credential", arguments: lookAlikes)
+    func s3LookAlikesGetNoCredential(url: String) async {
+        let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        host.load(url)
+        let headers = await host.send(["type": "headers"])
+        #expect(headers.value?["Authorization"] == nil)
+        #expect(await host.send(["type": "refreshToken"]) == .undefined)
+        #expect(await host.send(["type": "establishSession"]) == .undefined)
+        #expect(host.cookieStore.cookies.isEmpty)
+        #expect(host.tokens.refreshCount == 0)
+    }
+
+    @Test("S3 the trusted origin in upper case is the same origin and is served")
+    func s3CaseIsCanonical() async {
+        let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        host.load("HTTPS://TRUSTED.EXAMPLE.COM/app/home")
+        #expect(await host.send(["type": "headers"]).value?["Authorization"] == "Bearer token-0")
+    }
+
+    @Test("S3 cleartext http on a surface gets the extra headers but no Authorization")
+    func s3HttpGetsExtraHeadersOnly() async {
+        let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        host.load(Fixtures.httpPage)
+        #expect(await host.send(["type": "headers"]) == .value(["X-Client": "today-test"]))
+    }
+
+    @Test("S3 a logged-out session gets no Authorization")
+    func s3LoggedOut() async {
+        let host = Fixtures.trustedHost(token: nil)
+        #expect(await host.send(["type": "headers"]) == .value(["X-Client": "today-test"]))
+        #expect(await host.send(["type": "establishSession"]) == .value(["ok": false]))
+        #expect(host.cookieStore.cookies.isEmpty)
+    }
+
+    @Test("S3 a main frame whose engine origin disagrees with the committed URL gets no credential")
+    func s3OriginMustAgree() async {
+        let host = Fixtures.trustedHost()
+        var facts = host.senderFacts()
+        facts.frameOrigin = SecurityOrigin(string: "https://evil.test")
+        #expect(await host.connection.receive(["type": "headers"], from: facts) == .value(["X-Client": "today-test"]))
+    }
+
+    @Test("S4 a navigation during a refresh: the old document gets no credential and no cookie is minted")
+    func s4NavigationDuringRefresh() async {
+        let host = Fixtures.trustedHost()
+        host.tokens.hold()
+        async let refresh = host.send(["type": "refreshToken"])
+        async let session = host.send(["type": "establishSession", "refresh": true])
+        #expect(await Fixtures.waitUntil { host.tokens.heldCount == 1 && host.tokens.refreshCount == 0 && host.connection.pendingCallCount == 2 })
+        host.load("https://trusted.example.com/app/other")
+        host.tokens.release()
+        let refreshed = await refresh
+        #expect(refreshed.error?.code == "cancelled")
+        #expect(await session == .value(["ok": false]))
+        #expect(host.cookieStore.cookies.isEmpty)
+        if case .rejection(let reason) = refreshed { #expect(!reason.contains("token-")) }
+    }
+
+    @Test("S4 a message stamped with a document that is gone is not served")
+    func s4StaleSender() async {
+        let host = Fixtures.trustedHost()
+        let stale = host.senderFacts()
+        host.load(Fixtures.trustedPage)
+        #expect(await host.connection.receive(["type": "headers"], from: stale).error?.code == "cancelled")
+    }
+}
