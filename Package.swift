@@ -7,9 +7,11 @@ let package = Package(
     products: [
         .library(name: "TodayBridge", targets: ["TodayBridge"]),
         .library(name: "TodayBridgeTesting", targets: ["TodayBridgeTesting"]),
+        .executable(name: "today-bridge", targets: ["TodayBridgeCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -17,6 +19,10 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
+        .executableTarget(
+            name: "TodayBridgeCLI",
+            dependencies: ["TodayBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
     ]
 )

@@ -41,7 +41,7 @@ public struct BridgeContract: Sendable {
             let request = definition.requestShape()
             let result = definition.resultShape()
             let requestType = declare(request, named: name + "Request", doc: Self.requestDoc(definition), into: &sections)
-            let resultType = declare(result, named: name + "Result", doc: "Result of a `\(definition.type)` message.", into: &sections)
+            let resultType = declare(result, named: name + "Result", doc: "Result of the `\(definition.type)` message.", into: &sections)
             entries.append("  \(Self.key(definition.type)): { request: \(requestType); result: \(resultType) };\n")
         }
         sections.append("/** The \(definitions.count == BuiltInCapabilities.definitions.count && includeErrorCodes ? "built-in capabilities" : "capabilities"), by message `type`. */\n"
@@ -57,13 +57,13 @@ public struct BridgeContract: Sendable {
 
     /// Declares object shapes as interfaces; returns the type expression to use.
     private func declare(_ shape: TypeShape, named name: String, doc: String, into sections: inout [String]) -> String {
-        guard case .object(let fields) = shape else { return TypeScriptRenderer.type(shape) }
+        guard case .object(let fields) = shape, !fields.isEmpty else { return TypeScriptRenderer.type(shape) }
         sections.append(TypeScriptRenderer.interface(named: name, fields: fields, doc: doc))
         return name
     }
 
     private static func requestDoc(_ definition: CapabilityDefinition) -> String {
-        "Fields of a `\(definition.type)` message" + (definition.summary.map { ": \($0)" } ?? "") + ". " + definition.access.servedTo
+        "Fields of the `\(definition.type)` message" + (definition.summary.map { ": \($0)" } ?? "") + ". " + definition.access.servedTo
     }
 
     /// `refreshToken` → `RefreshToken`, `cart.add-item` → `CartAddItem`.

@@ -52,7 +52,8 @@ final class ShapeDecoder: Decoder {
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
     var fields: [TypeShape.Field] = []
-    var shape: TypeShape = .unknown
+    /// A type that asks for nothing (an empty struct) is a message without fields.
+    var shape: TypeShape = .object([])
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         shape = .object([])
