@@ -14,9 +14,14 @@ public final class ManualClock: BridgeClock {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let state = Locked<(now: BridgeInstant, sleepers: [Int: Sleeper], nextID: Int)>(
-        (BridgeInstant(nanoseconds: 0), [:], 0)
-    )
+    private struct State {
+        var now = BridgeInstant(nanoseconds: 0)
+        var sleepers: [Int: Sleeper] = [:]
+        var cancelledBeforeSleeping: Set<Int> = []
+        var nextID = 0
+    }
+
+    private let state = Locked(State())
 
     /// Creates a clock at instant zero.
     public init() {}
@@ -32,21 +37,38 @@ public final class ManualClock: BridgeClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let resumeNow: Bool = state.withLock { state in
-                    guard deadline > state.now else { return true }
+                let wasCancelled: Bool? = state.withLock { state in
+                    if state.cancelledBeforeSleeping.remove(id) != nil { return true }
+                    guard deadline > state.now else { return false }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return false
+                    return nil
                 }
-                if resumeNow { continuation.resume() }
+                switch wasCancelled {
+                case true?: continuation.resume(throwing: CancellationError())
+                case false?: continuation.resume()
+                case nil: break
+                }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+            let sleeper: Sleeper? = state.withLock { state in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+                    state.cancelledBeforeSleeping.insert(id)
+                    return nil
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// The number of tasks sleeping on this clock.
     public var sleeperCount: Int {
         state.withLock { $0.sleepers.count }
+    }
+
+    /// When the sleeping tasks wake, in seconds from the clock's start, earliest first.
+    public var wakeTimes: [Double] {
+        state.withLock { $0.sleepers.values.map { Double($0.deadline.nanoseconds) / 1e9 }.sorted() }
     }
 
     /// Moves time forward and wakes every sleeper that is due, then lets them run.

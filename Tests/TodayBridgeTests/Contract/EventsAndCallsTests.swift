@@ -66,7 +66,7 @@ struct EventsAndCallsTests {
         await #expect(throws: BridgeError.failed("boom")) { try await failing.value }
 
         let silent = Task { try await host.connection.call("silent", deadline: 2) }
-        #expect(await Fixtures.waitUntil { clock.sleeperCount == 1 })
+        #expect(await Fixtures.waitUntil { clock.wakeTimes == [2] })
         await clock.advance(bySeconds: 2)
         await #expect(throws: BridgeError.timeout()) { try await silent.value }
 

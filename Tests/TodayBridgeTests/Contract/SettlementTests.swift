@@ -11,9 +11,7 @@ struct NativeFailure: Error, CustomStringConvertible {
 
 /// A capability that never finishes unless cancelled.
 func hangUntilCancelled() async throws -> Empty {
-    try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { (_: CheckedContinuation<Void, any Error>) in }
-    } onCancel: {}
+    try await Task.sleep(nanoseconds: 3_600 * 1_000_000_000)
     return Empty()
 }
 

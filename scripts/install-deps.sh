@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs the Debian packages the project needs, only when one is missing.
+# Usage: scripts/install-deps.sh [package...]   (default: everything `make test` needs)
+set -eu
+
+packages="${*:-libwebkitgtk-6.0-dev xvfb xauth chromium node-typescript}"
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+
+[ -z "$missing" ] && exit 0
+
+echo "Installing:$missing"
+if [ "$(id -u)" -ne 0 ]; then
+    sudo="sudo"
+else
+    sudo=""
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+# shellcheck disable=SC2086
+$sudo apt-get install -y -q --no-install-recommends $missing
