@@ -54,7 +54,7 @@ struct SettlementTests {
         host.tokens.hold()
         async let quick = host.send(["type": "quick"])
         async let session = host.send(["type": "establishSession", "refresh": true])
-        #expect(await Fixtures.waitUntil { clock.sleeperCount == 1 && host.tokens.heldCount == 1 })
+        #expect(await Fixtures.waitUntil { clock.wakeTimes == [1] && host.tokens.heldCount == 1 })
         await clock.advance(bySeconds: 1)
         #expect(await quick.error?.code == "timeout")
         await clock.advance(bySeconds: 30)
