@@ -2,24 +2,22 @@ import Foundation
 
 /// A type that states its own shape for the generated TypeScript (X6).
 ///
-/// Structs with synthesized `Decodable` need nothing: their shape is read from their decoding.
-/// Conform `String` enums (they get a literal union from `CaseIterable`) and types with custom
-/// decoding:
+/// Structs with synthesized `Decodable` need nothing: their shape is read from their decoding,
+/// and `CaseIterable` `String` enums become a union of literals (`'free' | 'plus'`). Conform
+/// types whose `init(from:)` validates or recurses:
 ///
 /// ```swift
-/// enum Tier: String, Codable, CaseIterable, BridgeShaped { case free, plus }
-/// // TypeScript: 'free' | 'plus'
+/// struct Cents: Codable, BridgeShaped {
+///     static let bridgeShape = TypeShape.number
+///     static let bridgePlaceholder = Cents(0)
+///     // a custom init(from:) that refuses negative amounts
+/// }
 /// ```
 public protocol BridgeShaped {
     /// The shape the page sees.
     static var bridgeShape: TypeShape { get }
     /// Any value of the type, returned while the generator reads the shape of the enclosing type.
     static var bridgePlaceholder: Self { get }
-}
-
-extension BridgeShaped where Self: CaseIterable & RawRepresentable, RawValue == String {
-    public static var bridgeShape: TypeShape { .literals(allCases.map(\.rawValue)) }
-    public static var bridgePlaceholder: Self { allCases.first! }
 }
 
 extension Array: BridgeShaped where Element: Decodable {

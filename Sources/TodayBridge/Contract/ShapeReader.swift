@@ -16,10 +16,11 @@ package enum ShapeReader {
 
     /// The shape of `type` and a placeholder value of it.
     static func read<Value: Decodable>(_ type: Value.Type) throws -> (shape: TypeShape, value: Value) {
-        if let primitive = PrimitiveShape.read(type) { return primitive }
         if let shaped = type as? any BridgeShaped.Type {
             return (shaped.bridgeShape, shaped.bridgePlaceholder as! Value)
         }
+        if let primitive = PrimitiveShape.read(type) { return primitive }
+        if let enumeration = StringEnumShape.read(type) { return enumeration }
         guard depth < maxDepth else { throw ShapeReaderError.tooDeep }
         return try $depth.withValue(depth + 1) {
             let decoder = ShapeDecoder()
@@ -44,6 +45,26 @@ enum PrimitiveShape {
             if let value = zero as? Value { return (.number, value) }
         }
         return nil
+    }
+}
+
+/// The shape of a `CaseIterable` enum with `String` raw values: a union of its raw values.
+enum StringEnumShape {
+    static func read<Value>(_ type: Value.Type) -> (shape: TypeShape, value: Value)? {
+        guard let enumeration = type as? any (CaseIterable & RawRepresentable).Type,
+              let (names, first) = cases(of: enumeration),
+              let value = first as? Value
+        else { return nil }
+        return (.literals(names), value)
+    }
+
+    private static func cases<Enumeration: CaseIterable & RawRepresentable>(
+        of type: Enumeration.Type
+    ) -> (names: [String], first: Enumeration)? {
+        let all = Array(Enumeration.allCases)
+        let names = all.compactMap { $0.rawValue as? String }
+        guard let first = all.first, names.count == all.count else { return nil }
+        return (names, first)
     }
 }
 

@@ -12,7 +12,7 @@ enum TypeScriptRenderer {
         case .literals(let values): values.isEmpty ? "never" : values.map(literal).joined(separator: " | ")
         case .array(let element): element.needsParentheses ? "(\(type(element)))[]" : "\(type(element))[]"
         case .record(let value): "Record<string, \(type(value))>"
-        case .object(let fields): fields.isEmpty ? "{}" : "{ " + fields.map { property($0) + ";" }.joined(separator: " ") + " }"
+        case .object(let fields): fields.isEmpty ? "{}" : "{ " + fields.map(property).joined(separator: "; ") + " }"
         case .oneOf(let shapes): shapes.map(type).joined(separator: " | ")
         case .nullable(let wrapped): "\(type(wrapped)) | null"
         }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import TodayBridge
+import TodayBridgeTesting
+
+@Suite("A1, A2: the id-correlated string transport")
+struct StringTransportTests {
+    private func reply(_ request: String, from frame: BridgeTestHost.Frame = .main, host: BridgeTestHost) async throws -> JSONValue? {
+        let transport = StringTransport(connection: host.connection)
+        guard let text = await transport.receive(request, from: host.senderFacts(for: frame)) else { return nil }
+        return try JSONValue(parsing: text)
+    }
+
+    @Test("A2 a value comes back as { id, value } with the request's id")
+    func a2Value() async throws {
+        let host = Fixtures.trustedHost()
+        let answer = try await reply(#"{"id":7,"message":{"type":"refreshToken"}}"#, host: host)
+        #expect(answer == ["id": 7, "value": ["authorization": "Bearer token-1"]])
+    }
+
+    @Test("A2 undefined comes back as { id } without a value; string ids are echoed")
+    func a2Undefined() async throws {
+        let host = Fixtures.trustedHost()
+        #expect(try await reply(#"{"id":"a","message":{"type":"nope"}}"#, host: host) == ["id": "a"])
+        #expect(try await reply(#"{"id":8,"message":{"type":"track","ename":"opened"}}"#, host: host) == ["id": 8])
+        #expect(try await reply(#"{"id":9}"#, host: host) == ["id": 9])
+    }
+
+    @Test("A2 a rejection comes back as { id, error } with the structured reason")
+    func a2Error() async throws {
+        let host = Fixtures.trustedHost()
+        try host.bridge.register("pay", access: .anyFrame) { (_: Empty, _) -> Empty in
+            throw BridgeError(code: "declined", message: "card declined", recoverable: true)
+        }
+        let answer = try #require(try await reply(#"{"id":1,"message":{"type":"pay"}}"#, host: host))
+        #expect(answer["id"] == 1)
+        let reason = try #require(answer["error"]?.stringValue)
+        #expect(reason.hasPrefix(BridgeError.wirePrefix))
+        #expect(reason.contains(#""code":"declined""#))
+    }
+
+    @Test("A2 a request without a usable id, or that is not JSON, gets no answer and a diagnostic", arguments: [
+        #"{"message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
+        #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", "",
+    ])
+    func a2NoID(request: String) async throws {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        var answer: JSONValue??
+        let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(request, host: host) }
+        #expect(answer == .some(nil))
+        #expect(seen.map(\.code) == [.undecodableMessage])
+    }
+
+    @Test("A1 a sub-frame speaking the string protocol gets no credential (S1)")
+    func a1SubFrame() async throws {
+        let host = Fixtures.trustedHost()
+        let frame = BridgeTestHost.Frame.subFrame(origin: "https://trusted.example.com", url: "https://trusted.example.com/app/frame")
+        #expect(try await reply(#"{"id":1,"message":{"type":"headers"}}"#, from: frame, host: host) == ["id": 1])
+        #expect(try await reply(#"{"id":2,"message":{"type":"refreshToken"}}"#, from: frame, host: host) == ["id": 2])
+        #expect(host.tokens.refreshCount == 0)
+    }
+
+    @Test("A1 the reply script dispatches the reply event with the reply text as its detail")
+    func a1ReplyScript() {
+        let script = StringTransport.replyScript("{\"id\":1,\"value\":\"\u{2028}\"}")
+        #expect(script.hasPrefix("window.dispatchEvent(new CustomEvent(\"todaywebviewbridge:reply\""))
+        #expect(!script.contains("\u{2028}"))
+    }
+}
