@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
         .executableTarget(
             name: "TodayBridgeCLI",
-            dependencies: ["TodayBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TodayBridge", "TodayBridgeTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
     ]

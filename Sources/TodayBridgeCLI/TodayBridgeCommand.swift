@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `today-bridge`: the contract and policy tools of the Today WebView Bridge.
 @main
-struct TodayBridgeCommand: ParsableCommand {
+struct TodayBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today-bridge",
         abstract: "Tools for the Today WebView Bridge.",
-        subcommands: [ContractCommand.self, PolicyCommand.self]
+        subcommands: [DemoCommand.self, ContractCommand.self, PolicyCommand.self]
     )
 }

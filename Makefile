@@ -1,0 +1,35 @@
+# The two commands: `make demo` and `make test`. Both install what they need.
+SWIFT ?= swift
+CLI = .build/debug/today-bridge
+
+.PHONY: demo test deps swift-test web-test contract contract-check clean
+
+demo: deps
+	$(SWIFT) build --product today-bridge
+	$(CLI) demo
+
+test: deps swift-test web-test contract-check
+
+deps:
+	scripts/install-deps.sh
+
+swift-test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+web-test:
+	web/scripts/test.sh
+
+# Regenerates the web SDK's declarations from the Swift definitions (X6).
+contract:
+	$(SWIFT) build --product today-bridge
+	$(CLI) contract > web/src/protocol.generated.ts
+
+# Fails when the committed declarations differ from a fresh rendering (X6).
+contract-check:
+	$(SWIFT) build --product today-bridge
+	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
+		|| { echo "web/src/protocol.generated.ts is stale: run 'make contract'"; exit 1; }
+
+clean:
+	rm -rf .build web/dist
