@@ -1,0 +1,91 @@
+import Testing
+import TodayBridge
+
+@Suite("S2 origin rules in Android's allowedOriginRules grammar")
+struct OriginRuleTests {
+    @Test("S2 valid rules parse to their normal form", arguments: [
+        ("*", "*"),
+        ("https://example.com", "https://example.com"),
+        ("HTTPS://Example.COM", "https://example.com"),
+        ("https://example.com:443", "https://example.com"),
+        ("http://example.com:80", "http://example.com"),
+        ("https://example.com:8443", "https://example.com:8443"),
+        ("https://*.example.com", "https://*.example.com"),
+        ("https://*.example.com:8443", "https://*.example.com:8443"),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+        ("https://[::1]:8443", "https://[::1]:8443"),
+        ("http://localhost", "http://localhost"),
+    ])
+    func s2Valid(rule: String, normalized: String) throws {
+        #expect(try OriginRule(rule).description == normalized)
+    }
+
+    @Test("S2 invalid rules are refused with a reason", arguments: [
+        "", "example.com", "https://", "https://example.com/", "https://example.com/path",
+        "https://example.com?q=1", "https://example.com#top", "https://user@example.com",
+        "ftp://example.com", "ws://example.com", "https://a.*.example.com", "https://*example.com",
+        "https://*.com", "https://*", "https://*.1.2.3.4", "https://example.com:0", "https://example.com:70000",
+        "https://example.com:", "https://example.com:8a", "https://exa mple.com", "https://example..com",
+        "https://-example.com", "https://[::1", "https://[zz::1]", "https://[::1]x",
+    ])
+    func s2Invalid(rule: String) {
+        #expect(throws: OriginRuleError.self) { try OriginRule(rule) }
+    }
+
+    @Test("S2 the error names the rule and says what is wrong")
+    func s2ErrorText() {
+        #expect {
+            try OriginRule("https://a.*.example.com")
+        } throws: { error in
+            "\(error)" == #"invalid origin rule "https://a.*.example.com": a wildcard may only be the whole first label, as in "*.example.com""#
+        }
+    }
+
+    @Test("S2 matching: scheme, host and port must all agree", arguments: [
+        ("https://example.com", "https://example.com", true),
+        ("https://example.com", "https://EXAMPLE.com:443/path?q", true),
+        ("https://example.com", "http://example.com", false),
+        ("https://example.com", "https://example.com:8443", false),
+        ("https://example.com:8443", "https://example.com:8443", true),
+        ("https://example.com", "https://www.example.com", false),
+        ("https://example.com", "https://example.com.evil.test", false),
+        ("https://*.example.com", "https://a.example.com", true),
+        ("https://*.example.com", "https://a.b.example.com", true),
+        ("https://*.example.com", "https://example.com", false),
+        ("https://*.example.com", "https://evilexample.com", false),
+        ("https://*.example.com", "http://a.example.com", false),
+        ("https://*.example.com", "https://a.example.com:8443", false),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080", true),
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8081", false),
+        ("https://[::1]:8443", "https://[::1]:8443", true),
+        ("*", "http://anything.test:1234", true),
+    ])
+    func s2Matching(rule: String, origin: String, expected: Bool) throws {
+        let origin = try #require(SecurityOrigin(string: origin))
+        #expect(try OriginRule(rule).matches(origin) == expected)
+    }
+}
+
+@Suite("S2 security origins as the engine reports them")
+struct SecurityOriginTests {
+    @Test("S2 an origin is read from a URL, normalized", arguments: [
+        ("https://Example.com:443/path?x#y", "https://example.com"),
+        ("http://127.0.0.1:8080/", "http://127.0.0.1:8080"),
+        ("http://[::1]:9000/", "http://[::1]:9000"),
+        ("https://example.com:8443", "https://example.com:8443"),
+    ])
+    func s2Parsing(url: String, origin: String) {
+        #expect(SecurityOrigin(string: url)?.description == origin)
+    }
+
+    @Test("S2 opaque and host-less URLs have no origin", arguments: ["about:blank", "data:text/html,hi", "file:///etc/passwd", "not a url", ""])
+    func s2Opaque(url: String) {
+        #expect(SecurityOrigin(string: url) == nil)
+    }
+
+    @Test("S3 only https is secure")
+    func s3Secure() {
+        #expect(SecurityOrigin(string: "https://a.test")?.isSecure == true)
+        #expect(SecurityOrigin(string: "http://a.test")?.isSecure == false)
+    }
+}
