@@ -1,0 +1,25 @@
+/// Why JSON text was refused.
+public struct JSONParseError: Error, Hashable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Code: String, Sendable, Hashable {
+        /// The text is longer than ``JSONLimits/maxBytes``.
+        case tooLarge
+        /// Arrays and objects nest deeper than ``JSONLimits/maxDepth``.
+        case tooDeep
+        /// The text is not JSON.
+        case invalid
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// The UTF-8 offset where the problem was found.
+    public let offset: Int
+
+    public var description: String {
+        switch code {
+        case .tooLarge: "JSON text is larger than the limit"
+        case .tooDeep: "JSON nesting is deeper than the limit (at byte \(offset))"
+        case .invalid: "invalid JSON at byte \(offset)"
+        }
+    }
+}

@@ -1,0 +1,239 @@
+extension JSONValue {
+    /// Parses strict JSON text (RFC 8259) within `limits` (contract X7).
+    ///
+    /// Duplicate keys keep the last value, as `JSON.parse` does. Lone UTF-16 surrogates in
+    /// `\u` escapes become U+FFFD.
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+        var text = text
+        guard text.utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        let result: Result<JSONValue, JSONParseError> = text.withUTF8 { bytes in
+            var parser = JSONParser(bytes: bytes, maxDepth: limits.maxDepth)
+            return Result { () throws(JSONParseError) in try parser.parseDocument() }
+        }
+        self = try result.get()
+    }
+}
+
+/// A recursive-descent parser over UTF-8 bytes; recursion is bounded by the depth limit.
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let maxDepth: Int
+    private var index = 0
+    private var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw invalid() }
+        return value
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw invalid() }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        default: return .number(try parseNumber())
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return .object(members)
+        }
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw invalid() }
+            let key = try parseString()
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { throw invalid() }
+            members[key] = try parseValue()
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { throw invalid() }
+        depth -= 1
+        return .object(members)
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return .array(elements)
+        }
+        repeat {
+            elements.append(try parseValue())
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "]")) else { throw invalid() }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        guard depth <= maxDepth else { throw JSONParseError(code: .tooDeep, offset: index) }
+        index += 1
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // the opening quote
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw invalid() }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &scalars)
+            case ..<0x20:
+                throw invalid(at: index - 1)
+            default:
+                scalars.append(byte)
+            }
+        }
+        throw invalid()
+    }
+
+    private mutating func appendEscape(to buffer: inout [UInt8]) throws(JSONParseError) {
+        guard index < bytes.count else { throw invalid() }
+        let escape = bytes[index]
+        index += 1
+        let simple: UInt8? = switch escape {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): UInt8(ascii: "/")
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            buffer.append(simple)
+            return
+        }
+        guard escape == UInt8(ascii: "u") else { throw invalid(at: index - 1) }
+        var unit = try parseHexUnit()
+        var scalar: Unicode.Scalar?
+        if UTF16.isLeadSurrogate(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+            let save = index
+            index += 2
+            let trail = try parseHexUnit()
+            if UTF16.isTrailSurrogate(trail) {
+                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00))
+            } else {
+                index = save
+            }
+        }
+        if scalar == nil {
+            if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { unit = 0xFFFD }
+            scalar = Unicode.Scalar(unit)
+        }
+        buffer.append(contentsOf: UTF8.encode(scalar!)!)
+    }
+
+    private mutating func parseHexUnit() throws(JSONParseError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw invalid() }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8 = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: throw invalid()
+            }
+            value = value << 4 | UInt16(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        guard index < bytes.count else { throw invalid() }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            guard skipDigits() else { throw invalid() }
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard skipDigits() else { throw invalid() }
+        }
+        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
+            guard skipDigits() else { throw invalid() }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw invalid(at: start) }
+        return value
+    }
+
+    /// Skips one or more digits; `false` when there are none.
+    private mutating func skipDigits() -> Bool {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index > start
+    }
+
+    private mutating func expect(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw invalid() }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] {
+            throw invalid(at: index + offset)
+        }
+        index += count
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func invalid(at offset: Int? = nil) -> JSONParseError {
+        JSONParseError(code: .invalid, offset: offset ?? index)
+    }
+}

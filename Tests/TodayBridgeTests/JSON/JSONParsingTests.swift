@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import TodayBridge
+
+@Suite("C2, X7 parsing structured-clone JSON")
+struct JSONParsingTests {
+    @Test("C2 valid JSON parses to the value a page sent", arguments: [
+        (#"{"type":"track","n":1.5,"ok":true,"none":null,"list":[1,"a",false]}"#,
+         ["type": "track", "n": 1.5, "ok": true, "none": .null, "list": [1, "a", false]] as JSONValue),
+        ("  [ ]  ", [] as JSONValue),
+        ("{}", [:] as JSONValue),
+        ("-0.5e2", -50 as JSONValue),
+        ("1E+2", 100 as JSONValue),
+        ("0", 0 as JSONValue),
+        (#""a\"\\\/\b\f\n\r\t""#, "a\"\\/\u{08}\u{0C}\n\r\t" as JSONValue),
+        (#""\u00e9\u2028\ud83d\ude00""#, "é\u{2028}😀" as JSONValue),
+        (#""\ud800x""#, "\u{FFFD}x" as JSONValue),
+        (#""\udc00\ud800\u0041""#, "\u{FFFD}\u{FFFD}A" as JSONValue),
+        (#"{"a":1,"a":2}"#, ["a": 2] as JSONValue),
+        (#""héllo wörld""#, "héllo wörld" as JSONValue),
+    ])
+    func c2Valid(text: String, expected: JSONValue) throws {
+        #expect(try JSONValue(parsing: text) == expected)
+    }
+
+    @Test("C2 text that is not strict JSON is refused as invalid", arguments: [
+        "", " ", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "NaN", "Infinity", "1e999",
+        "tru", "nul", "'a'", #""a"#, "\"a\u{01}\"", #""\x""#, #""\u12""#, "[1 2]", #"{"a" 1}"#, #"{1:2}"#,
+        "// c\n1", "1 2", "[", "]",
+    ])
+    func c2Invalid(text: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        do {
+            _ = try JSONValue(parsing: text)
+        } catch {
+            #expect(error.code == .invalid)
+        }
+    }
+
+    @Test("X7 oversize text is refused before parsing")
+    func x7TooLarge() {
+        let limits = JSONLimits(maxBytes: 10, maxDepth: 64)
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(parsing: #""0123456789""#, limits: limits) }
+        #expect(throws: Never.self) { try JSONValue(parsing: #""01234567""#, limits: limits) }
+    }
+
+    @Test("X7 nesting deeper than the limit is refused as tooDeep; enormous nesting does not crash")
+    func x7TooDeep() throws {
+        let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 3)
+        #expect(try JSONValue(parsing: "[[[1]]]", limits: limits) == [[[1]]])
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 3)) { try JSONValue(parsing: "[[[[1]]]]", limits: limits) }
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 11)) { try JSONValue(parsing: #"{"a":{"b":[{"c":1}]}}"#, limits: limits) }
+        let abyss = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: abyss) }
+    }
+
+    @Test("X7 the error says where and what")
+    func x7Description() {
+        #expect(JSONParseError(code: .invalid, offset: 4).description == "invalid JSON at byte 4")
+    }
+}
+
+@Suite("C2 serializing JSON for the page")
+struct JSONSerializationTests {
+    @Test("C2 serialization is compact, sorted and round-trips")
+    func c2RoundTrip() throws {
+        let value: JSONValue = ["b": [1, 2.5, -3, 1e300], "a": ["z": .null, "y": true], "c": "x"]
+        #expect(value.jsonString == #"{"a":{"y":true,"z":null},"b":[1,2.5,-3,1e+300],"c":"x"}"#)
+        #expect(try JSONValue(parsing: value.jsonString) == value)
+    }
+
+    @Test("C2 strings are escaped for JSON and for embedding in JavaScript source")
+    func c2Escapes() throws {
+        let text: JSONValue = "q\"b\\n\nr\rt\t\u{08}\u{0C}\u{01}\u{2028}\u{2029}é😀</script>"
+        #expect(text.jsonString == #""q\"b\\n\nr\rt\t\b\f\u0001\u2028\u2029é😀</script>""#)
+        #expect(try JSONValue(parsing: text.jsonString) == text)
+    }
+
+    @Test("C2 numbers print as JavaScript would; non-finite numbers become null")
+    func c2Numbers() {
+        #expect(JSONValue.number(3).jsonString == "3")
+        #expect(JSONValue.number(-0.0).jsonString == "0")
+        #expect(JSONValue.number(0.1).jsonString == "0.1")
+        #expect(JSONValue.number(.infinity).jsonString == "null")
+        #expect(JSONValue.number(.nan).jsonString == "null")
+    }
+
+    @Test("C2 accessors read what a capability needs")
+    func c2Accessors() {
+        let value: JSONValue = ["s": "x", "n": 2, "b": false, "a": [1], "o": [:], "z": nil]
+        #expect(value["s"]?.stringValue == "x" && value["n"]?.doubleValue == 2 && value["b"]?.boolValue == false)
+        #expect(value["a"]?.arrayValue == [1] && value["o"]?.objectValue == [:] && value["z"] == .null)
+        #expect(value["missing"] == nil && JSONValue.string("x")["s"] == nil)
+        #expect(value["s"]!.isScalar && !value["z"]!.isScalar && !value["a"]!.isScalar)
+    }
+}
+
+@Suite("C2 Foundation bodies from Apple's WebKit")
+struct JSONFoundationTests {
+    @Test("C2 booleans stay booleans and numbers stay numbers")
+    func c2BooleansAndNumbers() {
+        let body: Any = ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": NSNull(), "s": "x", "list": [1, true]] as [String: Any]
+        #expect(JSONValue(foundationObject: body) == ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": .null, "s": "x", "list": [1, true]])
+        #expect(JSONValue(foundationObject: NSNumber(value: true)) == true)
+        #expect(JSONValue(foundationObject: NSNumber(value: 1)) == 1)
+    }
+
+    @Test("C2 a Date becomes its milliseconds; unsupported objects give nil")
+    func c2DatesAndUnsupported() {
+        #expect(JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
+        #expect(JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) == nil)
+        #expect(JSONValue(foundationObject: [Data()] as [Any]) == nil)
+    }
+
+    @Test("C2 values convert to Foundation and back")
+    func c2RoundTrip() {
+        let value: JSONValue = ["a": [1, "b", true, .null], "c": ["d": 2.5]]
+        #expect(JSONValue(foundationObject: value.foundationObject) == value)
+    }
+}
