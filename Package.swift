@@ -26,3 +26,12 @@ let package = Package(
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
     ]
 )
+
+#if os(Linux)
+// WebKitGTK: the real WebKit engine on Linux, for the end-to-end tests and the demo.
+package.products.append(.library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]))
+package.targets += [
+    .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+    .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
+]
+#endif

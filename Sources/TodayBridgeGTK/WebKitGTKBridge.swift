@@ -1,0 +1,110 @@
+import CWebKitGTK
+import Foundation
+import TodayBridge
+
+/// The Today bridge installed in one WebKitGTK web view.
+///
+/// ``install(_:in:)`` registers the channel and the main-frame relay, injects the platform tag,
+/// follows the view's navigations and releases everything when the view is destroyed. Every
+/// decision is the core's: this type only carries messages, replies, scripts and cookies.
+///
+/// ```swift
+/// Task { @GLibActor in
+///     let view = today_web_view_new(webkit_user_content_manager_new(), session)
+///     let installed = WebKitGTKBridge.install(bridge, in: view!)
+///     webkit_web_view_load_uri(view, "https://feed.example.com/app/")
+///     try await installed.connection.emit("host.foreground")
+/// }
+/// ```
+@GLibActor
+public final class WebKitGTKBridge {
+    /// The core connection for this view: emit events and call the page through it (X3, X4).
+    public let connection: BridgeConnection
+
+    let webView: UnsafeMutablePointer<WebKitWebView>
+    let contentManager: OpaquePointer
+    let channel: String
+    private var signalHandlers: [(instance: gpointer, id: gulong)] = []
+
+    /// The bridge installed in `webView`, if any.
+    public static func installed(in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge? {
+        g_object_get_data(today_gobject(webView), dataKey).map { Unmanaged<WebKitGTKBridge>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Installs `bridge` in `webView` before its first load; the view keeps the installation alive.
+    @discardableResult
+    public static func install(_ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge {
+        if let existing = installed(in: webView) { return existing }
+        let installation = WebKitGTKBridge(bridge: bridge, webView: webView)
+        g_object_set_data_full(today_gobject(webView), dataKey, Unmanaged.passRetained(installation).toOpaque()) { pointer in
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()
+            GLibActor.assumeIsolated { installation.webViewDidGoAway() }
+        }
+        return installation
+    }
+
+    private static let dataKey = "today-webview-bridge"
+
+    private init(bridge: TodayBridge, webView: UnsafeMutablePointer<WebKitWebView>) {
+        self.webView = webView
+        self.contentManager = webkit_web_view_get_user_content_manager(webView)
+        self.channel = bridge.configuration.channelName
+        let session = webkit_web_view_get_network_session(webView)
+        let cookieStore = GTKCookieStore(cookieManager: webkit_network_session_get_cookie_manager(session))
+        let scripts = GTKScriptRunner(webView: webView)
+        connection = bridge.connect(cookieStore: cookieStore) { script in try await scripts.run(script) }
+        g_object_ref(gpointer(contentManager))
+        addUserScripts(platformTag: PageScript.platformTag(bridge.configuration.platform))
+        registerHandlers()
+        connectNavigation()
+    }
+
+    private func addUserScripts(platformTag: String) {
+        let pageWorld = platformTag + GTKPageScripts.mainFrameChannel(channel: channel)
+        addUserScript(pageWorld, world: nil)
+        addUserScript(GTKPageScripts.relay(channel: channel), world: GTKPageScripts.relayWorld)
+    }
+
+    private func addUserScript(_ source: String, world: String?) {
+        let frames = WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, time = WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START
+        let script = if let world {
+            webkit_user_script_new_for_world(source, frames, time, world, nil, nil)
+        } else {
+            webkit_user_script_new(source, frames, time, nil, nil)
+        }
+        webkit_user_content_manager_add_script(contentManager, script)
+        webkit_user_script_unref(script)
+    }
+
+    /// Connects a GObject signal to a C callback whose data is this installation (unretained:
+    /// every handler is disconnected before the installation goes away).
+    func connect(_ instance: gpointer, _ signal: String, _ callback: GCallback) {
+        let id = today_signal_connect(instance, signal, callback, Unmanaged.passUnretained(self).toOpaque())
+        signalHandlers.append((instance, id))
+    }
+
+    private func webViewDidGoAway() {
+        // The view's own handlers went with it; the content manager may outlive it.
+        for handler in signalHandlers where handler.instance == gpointer(contentManager) {
+            g_signal_handler_disconnect(handler.instance, handler.id)
+        }
+        signalHandlers = []
+        unregisterHandlers()
+        g_object_unref(gpointer(contentManager))
+        connection.close()
+    }
+
+    private func connectNavigation() {
+        let onLoadChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
+            guard event == WEBKIT_LOAD_COMMITTED, let data else { return }
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
+            GLibActor.assumeIsolated { _ = installation.connection.documentDidChange() }
+        }
+        connect(gpointer(webView), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
+    }
+
+    /// The main document's committed URL.
+    var mainDocumentURL: URL? {
+        webkit_web_view_get_uri(webView).flatMap { URL(string: String(cString: $0)) }
+    }
+}
