@@ -34,4 +34,5 @@ package.targets += [
     .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
 ]
+package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK"]
 #endif

@@ -6,6 +6,14 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today-bridge",
         abstract: "Tools for the Today WebView Bridge.",
-        subcommands: [DemoCommand.self, ContractCommand.self, PolicyCommand.self]
+        subcommands: subcommands
     )
+
+    private static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self]
+        #if canImport(TodayBridgeGTK)
+        commands.append(OpenCommand.self)
+        #endif
+        return commands
+    }
 }

@@ -1,0 +1,58 @@
+#if canImport(TodayBridgeGTK)
+import ArgumentParser
+import Foundation
+import TodayBridge
+
+/// `today-bridge open URL`: tries a page against a real WebKitGTK host from the terminal.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Load a page in a WebKitGTK host with the bridge installed.",
+        discussion: """
+            Forwarded analytics events are printed to standard output, one JSON object per line. \
+            Exits 0 when the page calls window.close(), 1 on timeout.
+            """
+    )
+
+    @Argument(help: "The page to load.")
+    var url: String
+
+    @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
+    var trustedOrigins: [String] = []
+
+    @Option(help: "A static test token; each refresh returns a new value.")
+    var token: String?
+
+    @Flag(help: "Run on a virtual display of our own (Xvfb).")
+    var headless = false
+
+    @Option(help: "Give up after this many seconds.")
+    var timeout: Double = 60
+
+    @Option(help: "A PEM certificate to accept for the page's host (a local test server's).")
+    var certificate: String?
+
+    @Option(name: .customLong("certificate-host"), help: "A host the certificate is accepted for (repeatable; default: the page's).")
+    var certificateHosts: [String] = []
+
+    @Option(help: "Save a PNG screenshot here when the page closes or times out.")
+    var screenshot: String?
+
+    func run() throws {
+        guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
+        let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: .linux, surfaces: surfaces),
+            tokens: StaticTokenProvider(token: token),
+            analytics: PrintingAnalyticsSink(),
+            identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
+        )
+        let options = PageRunOptions(
+            url: pageURL, trustedOrigins: trustedOrigins, token: token, headless: headless, timeout: timeout,
+            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot
+        )
+        let code = try GTKPageRunner.run(options: options, bridge: bridge)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+#endif
