@@ -30,9 +30,20 @@ let package = Package(
 #if os(Linux)
 // WebKitGTK: the real WebKit engine on Linux, for the end-to-end tests and the demo.
 package.products.append(.library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]))
+package.dependencies.append(.package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"))
 package.targets += [
     .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
+    // The local backend of the demo and the end-to-end tests.
+    .target(
+        name: "TodayDemoBackend",
+        dependencies: [
+            "TodayBridge",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
 ]
-package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK"]
+package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend"]
 #endif

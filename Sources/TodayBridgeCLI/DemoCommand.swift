@@ -1,57 +1,65 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
-import TodayBridgeTesting
+#if canImport(TodayBridgeGTK)
+import TodayBridgeGTK
+import TodayDemoBackend
+#endif
 
-/// `today-bridge demo`: every capability against an in-memory host, with each outcome printed.
+/// `today-bridge demo`: the demo web app in a real WebKitGTK host against a local backend.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Show every capability's outcome against an in-memory host."
+        abstract: "Run the demo app against a local backend, in a window or headless.",
+        discussion: "Without a display it runs headless, prints a transcript, writes a screenshot and exits."
     )
 
+    @Flag(help: "Run against an in-memory host instead of a web engine.")
+    var inMemory = false
+
+    @Flag(help: "Run on a virtual display even when a screen is available.")
+    var headless = false
+
+    @Option(help: "The web SDK's folder (with dist/ built).")
+    var webRoot = "web"
+
+    @Option(help: "Where the headless run saves its screenshot.")
+    var screenshot = "out/demo.png"
+
     func run() async throws {
-        let feed = try TrustedSurface(name: "feed", origins: ["https://feed.example.com"], extraHeaders: ["X-Client": "today-demo"])
-        let host = BridgeTestHost(surfaces: [feed])
-        try host.bridge.register("greet", access: .anyFrame, summary: "says hello") { (request: Greeting, _) in
-            "Hello, \(request.name)!"
-        }
-        host.load("https://feed.example.com/app/home")
-        let ad = BridgeTestHost.Frame.subFrame(origin: "https://ads.example", url: "https://ads.example/banner")
-
-        print("Page: \(host.url!.absoluteString) (surface feed)\n")
-        await show("track", host.send(["type": "track", "ename": "opened", "parameters": ["tab": "home"]]))
-        print("  forwarded: \(host.analytics.events.map(\.name))")
-        await show("headers", host.send(["type": "headers"]))
-        await show("refreshToken", host.send(["type": "refreshToken"]))
-        await show("establishSession", host.send(["type": "establishSession"]))
-        print("  cookies minted: \(host.cookieStore.cookies.map(\.description))")
-        await show("greet (custom)", host.send(["type": "greet", "name": "Ada"]))
-        await show("unknown type", host.send(["type": "teleport"]))
-        await show("headers from a cross-origin iframe", host.send(["type": "headers"], from: ad))
-        await show("track from a cross-origin iframe", host.send(["type": "track", "ename": "ad_seen"], from: ad))
-
-        host.load("http://feed.example.com/app/home")
-        print("\nPage: \(host.url!.absoluteString) (cleartext)\n")
-        await show("headers", host.send(["type": "headers"]))
-        await show("refreshToken", host.send(["type": "refreshToken"]))
-
-        print("\nGenerated TypeScript for the app's custom capabilities:\n")
-        print(host.bridge.contract.customCapabilities.typeScript(capabilityMap: "AppCapabilities"))
+        #if canImport(TodayBridgeGTK)
+        if inMemory { return try await InMemoryDemo.run() }
+        try await runInWebKit()
+        #else
+        try await InMemoryDemo.run()
+        #endif
     }
 
-    private func show(_ label: String, _ reply: BridgeReply) {
-        let outcome: String
-        switch reply {
-        case .value(nil): outcome = "undefined"
-        case .value(let value?): outcome = value.jsonString
-        case .rejection(let reason): outcome = "rejected: \(reason)"
+    #if canImport(TodayBridgeGTK)
+    private func runInWebKit() async throws {
+        guard FileManager.default.fileExists(atPath: webRoot + "/dist/today-bridge.js") else {
+            throw ValidationError("\(webRoot)/dist/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
         }
-        print("\(label.padding(toLength: 36, withPad: " ", startingAt: 0)) → \(outcome)")
+        let headless = headless || ProcessInfo.processInfo.environment["DISPLAY"] == nil
+        let certificate = try CertificateFiles.generate()
+        let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate, tokenLifetime: 120) { name, report in
+            DemoTranscript.page(name, report)
+        }
+        defer { backend.stop() }
+        let bridge = DemoHost.bridge(backend: backend)
+        if headless { try FileManager.default.createDirectory(atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
+        let page = URL(string: backend.secureOrigin + "/demo/index.html" + (headless ? "?autoclose=1" : ""))!
+        DemoTranscript.line("host", "backend on \(backend.secureOrigin), page \(page.absoluteString)")
+        let code = try GTKPageRunner.run(
+            options: PageRunOptions(
+                url: page, headless: headless, timeout: headless ? 60 : 3600, certificate: certificate.certificate,
+                certificateHosts: ["127.0.0.1"], screenshot: headless ? screenshot : nil
+            ),
+            bridge: bridge,
+            onInstalled: DemoHost.emitEvents
+        )
+        if headless { DemoTranscript.line("host", "screenshot saved to \(screenshot)") }
+        if code != 0 { throw ExitCode(code) }
     }
-}
-
-/// The demo's custom capability request.
-struct Greeting: Decodable, Sendable {
-    var name: String
+    #endif
 }

@@ -11,23 +11,31 @@ final class GTKPageRunner {
     private let options: PageRunOptions
     private let bridge: TodayBridge
     private let exitCode: Locked<Int32>
+    private let onInstalled: @GLibActor (WebKitGTKBridge) -> Void
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var webView: UnsafeMutablePointer<WebKitWebView>?
     private var finished = false
 
-    private init(options: PageRunOptions, bridge: TodayBridge, exitCode: Locked<Int32>) {
+    private init(options: PageRunOptions, bridge: TodayBridge, exitCode: Locked<Int32>, onInstalled: @escaping @GLibActor (WebKitGTKBridge) -> Void) {
         self.options = options
         self.bridge = bridge
         self.exitCode = exitCode
+        self.onInstalled = onInstalled
     }
 
     /// Runs the page on the calling (main) thread; returns the exit code.
-    nonisolated static func run(options: PageRunOptions, bridge: TodayBridge) throws -> Int32 {
+    ///
+    /// - Parameter onInstalled: Called with the installation before the page loads.
+    nonisolated static func run(
+        options: PageRunOptions,
+        bridge: TodayBridge,
+        onInstalled: @escaping @Sendable @GLibActor (WebKitGTKBridge) -> Void = { _ in }
+    ) throws -> Int32 {
         let display = options.headless ? try VirtualDisplay() : nil
         gtk_init()
         let exitCode = Locked<Int32>(1)
         let runner = Task { @GLibActor in
-            let runner = GTKPageRunner(options: options, bridge: bridge, exitCode: exitCode)
+            let runner = GTKPageRunner(options: options, bridge: bridge, exitCode: exitCode, onInstalled: onInstalled)
             runner.start()
             return runner
         }
@@ -41,7 +49,7 @@ final class GTKPageRunner {
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
         webView = view
-        WebKitGTKBridge.install(bridge, in: view)
+        onInstalled(WebKitGTKBridge.install(bridge, in: view))
         connectSignals(view)
         let window = gtk_window_new()
         self.window = window

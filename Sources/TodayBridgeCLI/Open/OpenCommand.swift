@@ -23,6 +23,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "A static test token; each refresh returns a new value.")
     var token: String?
 
+    @Option(name: .customLong("token-endpoint"), help: "A token endpoint base URL (POST BASE/issue, BASE/refresh) instead of a static token.")
+    var tokenEndpoint: String?
+
     @Flag(help: "Run on a virtual display of our own (Xvfb).")
     var headless = false
 
@@ -43,16 +46,22 @@ struct OpenCommand: ParsableCommand {
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .linux, surfaces: surfaces),
-            tokens: StaticTokenProvider(token: token),
+            tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
         )
         let options = PageRunOptions(
-            url: pageURL, trustedOrigins: trustedOrigins, token: token, headless: headless, timeout: timeout,
+            url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot
         )
         let code = try GTKPageRunner.run(options: options, bridge: bridge)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    private func tokenProvider() throws -> any TokenProvider {
+        guard let tokenEndpoint else { return StaticTokenProvider(token: token) }
+        guard let base = URL(string: tokenEndpoint) else { throw ValidationError("not a URL: \(tokenEndpoint)") }
+        return EndpointTokenProvider(base: base)
     }
 }
 #endif

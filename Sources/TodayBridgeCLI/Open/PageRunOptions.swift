@@ -3,8 +3,6 @@ import Foundation
 /// What `today-bridge open` was asked to do.
 struct PageRunOptions: Sendable {
     var url: URL
-    var trustedOrigins: [String]
-    var token: String?
     var headless: Bool
     var timeout: Double
     var certificate: String?

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import TodayBridge
+
+/// The demo backend's routes, for one of its two servers.
+enum DemoRoutes {
+    static func router(
+        webRoot: String, tokens: TokenIssuer, tokenLifetime: Double, reports: ReportBook,
+        apiCalls: Locked<[DemoBackend.APICall]>, secure: Bool
+    ) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
+
+        router.post("/token/issue") { request, _ in
+            let lifetime = request.uri.queryParameters.get("ttl", as: Double.self) ?? tokenLifetime
+            return json(["token": .string(await tokens.issue(lifetime: lifetime))])
+        }
+        router.post("/token/refresh") { _, _ in
+            json(["token": .string(await tokens.refresh(lifetime: tokenLifetime))])
+        }
+        router.get("/api/me") { request, _ in
+            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            let cookie = request.cookies["embed_bearer"]?.value
+            var via: String?
+            if let bearer, await tokens.isValid(bearer) {
+                via = "bearer"
+            } else if let cookie, await tokens.isValid(cookie) {
+                via = "cookie"
+            }
+            apiCalls.withLock { $0.append(.init(path: request.uri.path, via: via, hadCookie: cookie != nil, secure: secure)) }
+            guard let via else { return json(["error": "unauthorized"], status: .unauthorized) }
+            return json(["user": "demo-user", "via": .string(via)])
+        }
+        router.post("/report/:name") { request, context in
+            let name = context.parameters.get("name") ?? "unnamed"
+            let body = try await request.body.collect(upTo: 1 << 20)
+            let value = (try? JSONValue(parsing: String(buffer: body))) ?? .null
+            reports.add(value, name: name)
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    private static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: value.jsonString))
+        )
+    }
+}
