@@ -8,7 +8,7 @@ demo: deps
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps swift-test web-test contract-check
+test: deps web-test swift-test contract-check
 
 deps:
 	scripts/install-deps.sh

@@ -1,0 +1,114 @@
+import { findChannel, readPlatform } from './channel.js';
+import type { BridgeWindow } from './channel.js';
+import { EventHub, subscribeMessage } from './events.js';
+import type { EventListener } from './events.js';
+import { CallHandlers } from './handlers.js';
+import type { CallHandler } from './handlers.js';
+import { invoke } from './invoke.js';
+import type { CallOptions } from './invoke.js';
+import { DEFAULT_CHANNEL_NAME } from './protocol.js';
+import type { BuiltInCapabilities, Platform } from './protocol.js';
+import { singleFlight } from './single-flight.js';
+
+/** Options for a bridge. */
+export interface BridgeOptions {
+  /** The host's channel name, if the app configured another (C1). */
+  channelName?: string;
+  /** The window to use; tests pass a fake one. */
+  window?: BridgeWindow;
+}
+
+type Request<K extends keyof BuiltInCapabilities> = BuiltInCapabilities[K]['request'];
+type Result<K extends keyof BuiltInCapabilities> = BuiltInCapabilities[K]['result'];
+
+/**
+ * Typed calls to the native host (W2). In a plain browser every call resolves `undefined`.
+ *
+ * @example
+ * const bridge = new TodayBridge();
+ * bridge.track('article_opened', { id: 42 });
+ * const headers = await bridge.headers();
+ */
+export class TodayBridge {
+  readonly #window: BridgeWindow;
+  readonly #channelName: string;
+  readonly #events: EventHub;
+  readonly #handlers: CallHandlers;
+  readonly #refresh: () => Promise<Result<'refreshToken'> | undefined>;
+
+  constructor(options: BridgeOptions = {}) {
+    this.#window = options.window ?? (globalThis as unknown as BridgeWindow);
+    this.#channelName = options.channelName ?? DEFAULT_CHANNEL_NAME;
+    this.#events = new EventHub(this.#window, (name) => this.#send(subscribeMessage(name)));
+    this.#handlers = new CallHandlers(this.#window, (reply) => {
+      this.#send(reply).catch(() => undefined);
+    });
+    this.#refresh = singleFlight(() => this.#send({ type: 'refreshToken' }) as Promise<Result<'refreshToken'> | undefined>);
+  }
+
+  /** The host's platform (C7), or `'web'` with no host. */
+  get platform(): Platform {
+    return readPlatform(this.#window);
+  }
+
+  /** Whether a host answers this page. */
+  get isAvailable(): boolean {
+    return findChannel(this.#window, this.#channelName) !== undefined;
+  }
+
+  /** Sends an analytics event (T1). Never rejects: a fire-and-forget call must not fail the page. */
+  track(ename: string, parameters?: Request<'track'>['parameters'], options?: CallOptions): Promise<void> {
+    return this.#send({ type: 'track', ename, parameters }, options).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Headers for the page's own requests (T2): `Authorization` on a trusted HTTPS page. */
+  async headers(options?: CallOptions): Promise<Result<'headers'>> {
+    const headers = await this.#send({ type: 'headers' }, options);
+    return (headers ?? {}) as Result<'headers'>;
+  }
+
+  /**
+   * A fresh `Authorization` value (T3); `undefined` where no credential is served. Concurrent
+   * calls share one refresh.
+   */
+  refreshToken(): Promise<Result<'refreshToken'> | undefined> {
+    return this.#refresh();
+  }
+
+  /** Mints the HttpOnly session cookie natively (T4); `undefined` where not allowed. */
+  establishSession(request: Request<'establishSession'> = {}, options?: CallOptions): Promise<Result<'establishSession'> | undefined> {
+    return this.#send({ ...request, type: 'establishSession' }, options) as Promise<Result<'establishSession'> | undefined>;
+  }
+
+  /**
+   * Calls one of the app's own capabilities (X1); `undefined` when the host does not know it.
+   * Type it with the map generated from the app's Swift definitions.
+   *
+   * @example
+   * const receipt = await bridge.request<AppCapabilities, 'purchase'>('purchase', { sku: 'plus' });
+   */
+  request<Map = Record<string, { request: Record<string, unknown>; result: unknown }>, K extends keyof Map & string = keyof Map & string>(
+    type: K,
+    fields?: Map[K] extends { request: infer R } ? R : Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined> {
+    return this.#send({ ...(fields as object), type }, options) as Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined>;
+  }
+
+  /** Listens to a native event (X3); events sent before the first listener are delivered too. */
+  on(event: string, listener: EventListener): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** Answers native calls named `name` (X4). */
+  handle(name: string, handler: CallHandler): () => void {
+    return this.#handlers.handle(name, handler);
+  }
+
+  #send(message: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+    return invoke(findChannel(this.#window, this.#channelName), message, options);
+  }
+}

@@ -1,0 +1,67 @@
+import type { BridgeWindow } from './channel.js';
+import { NATIVE_EVENT, SUBSCRIBE_TYPE } from './protocol.js';
+import type { NativeDelivery } from './protocol.js';
+
+/** Receives a native event's data. */
+export type EventListener = (data: unknown) => void;
+
+/**
+ * Native-to-web events by name (X3). The first listener for a name subscribes on the host, which
+ * answers with the events it kept for that name; they are delivered before live ones.
+ */
+export class EventHub {
+  readonly #listeners = new Map<string, Set<EventListener>>();
+  readonly #subscribe: (name: string) => Promise<unknown>;
+
+  constructor(window: BridgeWindow, subscribe: (name: string) => Promise<unknown>) {
+    this.#subscribe = subscribe;
+    window.addEventListener?.(NATIVE_EVENT, (event) => {
+      const detail = (event as CustomEvent<NativeDelivery>).detail;
+      if (detail?.kind === 'event') this.#deliver(detail.data, this.#listeners.get(detail.name));
+    });
+  }
+
+  /** Calls `listener` with each event named `name`; returns a function that stops it. */
+  on(name: string, listener: EventListener): () => void {
+    let listeners = this.#listeners.get(name);
+    const first = !listeners;
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(name, listeners);
+    }
+    listeners.add(listener);
+    if (first) {
+      this.#subscribe(name).then(
+        (backlog) => {
+          if (Array.isArray(backlog)) for (const data of backlog) this.#deliver(data, this.#listeners.get(name));
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      listeners?.delete(listener);
+    };
+  }
+
+  #deliver(data: unknown, listeners: Set<EventListener> | undefined) {
+    for (const listener of [...(listeners ?? [])]) {
+      try {
+        listener(data);
+      } catch (error) {
+        // One failing listener must not keep the event from the others; the error is reported.
+        reportListenerError(error);
+      }
+    }
+  }
+}
+
+/** The message that subscribes to `name`. */
+export function subscribeMessage(name: string) {
+  return { type: SUBSCRIBE_TYPE, event: name };
+}
+
+function reportListenerError(error: unknown) {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (report) report(error);
+  else console.error(error);
+}

@@ -1,0 +1,27 @@
+/**
+ * The web SDK of the Today WebView Bridge.
+ *
+ * @example
+ * import { bridge, bridgeFetch } from '@today/webview-bridge';
+ * bridge.track('opened');
+ * const response = await bridgeFetch('/api/feed');
+ */
+import { TodayBridge } from './bridge.js';
+import { createBridgeFetch } from './fetch.js';
+
+export { TodayBridge } from './bridge.js';
+export type { BridgeOptions } from './bridge.js';
+export { BridgeError } from './errors.js';
+export { createBridgeFetch } from './fetch.js';
+export type { Fetch } from './fetch.js';
+export type { CallOptions } from './invoke.js';
+export type { Channel, BridgeWindow } from './channel.js';
+export type { BridgeMessage, Platform, BuiltInCapabilities, BridgeErrorCode } from './protocol.js';
+export { createFakeHost } from './testing.js';
+export type { FakeHost, FakeHostOptions, FakeCapability } from './testing.js';
+
+/** The page's bridge, on the default channel. */
+export const bridge = new TodayBridge();
+
+/** `fetch` through {@link bridge} (W3). */
+export const bridgeFetch = createBridgeFetch(bridge);

@@ -1,0 +1,98 @@
+import type { BridgeWindow, Channel } from './channel.js';
+import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
+import type { BridgeMessage, NativeDelivery, Platform } from './protocol.js';
+
+/** A fake capability: returns the result (or a promise of it), or throws to reject. */
+export type FakeCapability = (message: BridgeMessage) => unknown;
+
+/** Options for {@link createFakeHost}. */
+export interface FakeHostOptions {
+  /** Capabilities by message `type`; unknown types resolve `undefined`, as a real host does. */
+  capabilities?: Record<string, FakeCapability>;
+  /** The platform tag to install; default `'ios'`. */
+  platform?: Exclude<Platform, 'web'>;
+  /** The window to install into; default `globalThis`. */
+  window?: BridgeWindow;
+}
+
+/** An in-memory host for a page's own unit tests (W6). */
+export interface FakeHost {
+  /** Every message the page sent, in order. */
+  readonly messages: BridgeMessage[];
+  /** Sends a native event (X3); kept until the page subscribes, like a real host. */
+  emit(name: string, data?: unknown): void;
+  /** Calls a page handler (X4) and resolves with its reply. */
+  call(name: string, args?: unknown): Promise<{ value?: unknown; error?: string; unhandled?: boolean }>;
+  /** Removes the fake channel and platform tag. */
+  uninstall(): void;
+}
+
+/**
+ * Installs a fake WebKit-style channel and platform tag.
+ *
+ * @example
+ * const host = createFakeHost({ capabilities: { headers: () => ({ Authorization: 'Bearer t' }) } });
+ * expect(await new TodayBridge().headers()).toEqual({ Authorization: 'Bearer t' });
+ */
+export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
+  const window = options.window ?? (globalThis as unknown as BridgeWindow);
+  const capabilities = options.capabilities ?? {};
+  const messages: BridgeMessage[] = [];
+  const backlog = new Map<string, unknown[]>();
+  const subscribed = new Set<string>();
+  const pendingCalls = new Map<string, (reply: { value?: unknown; error?: string; unhandled?: boolean }) => void>();
+  let nextCall = 1;
+
+  const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
+
+  const channel: Channel = {
+    async postMessage(message) {
+      const cloned = structuredClone(message) as BridgeMessage;
+      messages.push(cloned);
+      if (!cloned || typeof cloned !== 'object' || typeof cloned.type !== 'string') return undefined;
+      if (cloned.type === SUBSCRIBE_TYPE) {
+        const name = String(cloned.event);
+        subscribed.add(name);
+        const kept = backlog.get(name) ?? [];
+        backlog.delete(name);
+        return kept;
+      }
+      if (cloned.type === REPLY_TYPE) {
+        const settle = pendingCalls.get(String(cloned.id));
+        pendingCalls.delete(String(cloned.id));
+        settle?.({ value: cloned.value, error: cloned.error as string | undefined, unhandled: cloned.unhandled as boolean | undefined });
+        return undefined;
+      }
+      const capability = capabilities[cloned.type];
+      if (!capability) return undefined;
+      try {
+        return structuredClone(await capability(cloned));
+      } catch (error) {
+        throw new Error(error instanceof Error && !error.message.startsWith(ERROR_PREFIX) ? error.message : String((error as Error).message ?? error));
+      }
+    },
+  };
+
+  const previousWebkit = window.webkit;
+  window.webkit = { messageHandlers: { ...(previousWebkit?.messageHandlers ?? {}), [DEFAULT_CHANNEL_NAME]: channel } };
+  window.__todayWebView = Object.freeze({ platform: options.platform ?? 'ios' });
+
+  return {
+    messages,
+    emit(name, data) {
+      if (subscribed.has(name)) deliver({ kind: 'event', name, data });
+      else backlog.set(name, [...(backlog.get(name) ?? []), data]);
+    },
+    call(name, args) {
+      const id = String(nextCall++);
+      return new Promise((resolve) => {
+        pendingCalls.set(id, resolve);
+        deliver({ kind: 'call', id, name, args });
+      });
+    },
+    uninstall() {
+      window.webkit = previousWebkit;
+      delete window.__todayWebView;
+    },
+  };
+}
