@@ -26,25 +26,11 @@ final class GTKCookieStore: BridgeCookieStore {
         soup_cookie_set_secure(soupCookie, cookie.isSecure ? 1 : 0)
         soup_cookie_set_http_only(soupCookie, cookie.isHTTPOnly ? 1 : 0)
         defer { soup_cookie_free(soupCookie) }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let box = Unmanaged.passRetained(Box(continuation)).toOpaque()
-            webkit_cookie_manager_add_cookie(manager, soupCookie, nil, { source, result, data in
-                let continuation = Unmanaged<Box>.fromOpaque(data!).takeRetainedValue().continuation
-                var error: UnsafeMutablePointer<GError>?
-                webkit_cookie_manager_add_cookie_finish(OpaquePointer(source), result, &error)
-                if let error {
-                    let message = String(cString: error.pointee.message)
-                    g_error_free(error)
-                    continuation.resume(throwing: GTKBridgeError.cookieRefused(message))
-                } else {
-                    continuation.resume()
-                }
-            }, box)
+        let manager = self.manager
+        try await GAsyncCall.run { callback, data in
+            webkit_cookie_manager_add_cookie(manager, soupCookie, nil, callback, data)
+        } finish: { _, result in
+            _ = try GLibError.check { webkit_cookie_manager_add_cookie_finish(manager, result, &$0) }
         }
-    }
-
-    private final class Box {
-        let continuation: CheckedContinuation<Void, any Error>
-        init(_ continuation: CheckedContinuation<Void, any Error>) { self.continuation = continuation }
     }
 }

@@ -18,32 +18,15 @@ final class GTKScriptRunner {
 
     /// Evaluates `script`; throws when the view is gone or the script throws.
     func run(_ script: String) async throws {
-        guard let view = g_weak_ref_get(webView) else { throw GTKBridgeError.webViewGone }
-        defer { g_object_unref(view) }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-            webkit_web_view_evaluate_javascript(
-                view.assumingMemoryBound(to: WebKitWebView.self), script, -1, nil, nil, nil,
-                { source, result, data in
-                    let continuation = Unmanaged<ContinuationBox>.fromOpaque(data!).takeRetainedValue().continuation
-                    var error: UnsafeMutablePointer<GError>?
-                    let value = webkit_web_view_evaluate_javascript_finish(UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self), result, &error)
-                    if let value { g_object_unref(gpointer(value)) }
-                    if let error {
-                        let message = String(cString: error.pointee.message)
-                        g_error_free(error)
-                        continuation.resume(throwing: GTKBridgeError.scriptFailed(message))
-                    } else {
-                        continuation.resume()
-                    }
-                },
-                box
-            )
+        guard let view = g_weak_ref_get(webView)?.assumingMemoryBound(to: WebKitWebView.self) else {
+            throw GTKBridgeError.webViewGone
         }
-    }
-
-    private final class ContinuationBox {
-        let continuation: CheckedContinuation<Void, any Error>
-        init(_ continuation: CheckedContinuation<Void, any Error>) { self.continuation = continuation }
+        defer { g_object_unref(gpointer(view)) }
+        try await GAsyncCall.run { callback, data in
+            webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, callback, data)
+        } finish: { _, result in
+            let value = try GLibError.check { webkit_web_view_evaluate_javascript_finish(view, result, &$0) }
+            if let value { g_object_unref(gpointer(value)) }
+        }
     }
 }
