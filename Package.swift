@@ -45,5 +45,8 @@ package.targets += [
         ]
     ),
 ]
+package.targets.append(
+    .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
+)
 package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend"]
 #endif

@@ -17,7 +17,19 @@ enum DemoRoutes {
             return json(["token": .string(await tokens.issue(lifetime: lifetime))])
         }
         router.post("/token/refresh") { _, _ in
-            json(["token": .string(await tokens.refresh(lifetime: tokenLifetime))])
+            json(["token": .string(try await tokens.refresh(lifetime: tokenLifetime))])
+        }
+        // Test controls: expire every token, slow refreshes down, read the refresh count.
+        router.post("/token/expire-all") { _, _ in
+            await tokens.expireAll()
+            return Response(status: .noContent)
+        }
+        router.post("/token/delay") { request, _ in
+            await tokens.setRefreshDelay(.milliseconds(request.uri.queryParameters.get("ms", as: Int.self) ?? 0))
+            return Response(status: .noContent)
+        }
+        router.get("/token/stats") { _, _ in
+            json(["refreshes": .number(Double(await tokens.refreshCount))])
         }
         router.get("/api/me") { request, _ in
             let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }

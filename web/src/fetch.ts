@@ -13,15 +13,22 @@ export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Re
  * const response = await bridgeFetch('/api/feed');
  */
 export function createBridgeFetch(bridge: TodayBridge, fetchImpl: Fetch = (input, init) => fetch(input, init)): Fetch {
+  /** What the last refresh produced: a 401 for a request sent before it just retries with it. */
+  let latestAuthorization: string | undefined;
   return async (input, init) => {
     const retryable = canRetry(input, init);
     const spare = retryable && input instanceof Request ? input.clone() : undefined;
-    const response = await fetchImpl(input, withHeaders(input, init, await bridge.headers()));
+    const headers = await bridge.headers();
+    const response = await fetchImpl(input, withHeaders(input, init, headers));
     if (response.status !== 401 || !retryable) return response;
-    const refreshed = await bridge.refreshToken().catch(() => undefined);
-    if (!refreshed?.authorization) return response;
-    const headers = { ...(await bridge.headers()), Authorization: refreshed.authorization };
-    return fetchImpl(spare ?? input, withHeaders(spare ?? input, init, headers));
+    let authorization = latestAuthorization !== headers.Authorization ? latestAuthorization : undefined;
+    if (!authorization) {
+      const refreshed = await bridge.refreshToken().catch(() => undefined);
+      authorization = refreshed?.authorization;
+      if (authorization) latestAuthorization = authorization;
+    }
+    if (!authorization) return response;
+    return fetchImpl(spare ?? input, withHeaders(spare ?? input, init, { ...headers, Authorization: authorization }));
   };
 }
 

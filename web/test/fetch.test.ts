@@ -83,3 +83,22 @@ test('W3 the retry sends the body again, also from a Request object', async () =
   await bridgeFetch(new Request('https://a.test/api', { method: 'POST', body: 'from-request' }));
   assert.deepEqual(seen.map((request) => request.body), ['payload', 'payload', 'from-request']);
 });
+
+test('W3 a 401 that arrives after the refresh finished retries with its result, without another refresh', async () => {
+  const { bridge, refreshes } = hostWithTokens();
+  const gates: (() => void)[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const authorization = new Request(input, init).headers.get('Authorization');
+    if (authorization === 'Bearer old') await new Promise<void>((resolve) => gates.push(resolve));
+    return new Response(null, { status: authorization?.startsWith('Bearer new') ? 200 : 401 });
+  };
+  const bridgeFetch = createBridgeFetch(bridge, fetchImpl);
+  const early = bridgeFetch('https://a.test/1');
+  const late = bridgeFetch('https://a.test/2');
+  while (gates.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+  gates[0]!();
+  assert.equal((await early).status, 200);
+  gates[1]!();
+  assert.equal((await late).status, 200);
+  assert.equal(refreshes(), 1);
+});

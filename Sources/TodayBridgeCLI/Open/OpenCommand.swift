@@ -41,6 +41,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "Save a PNG screenshot here when the page closes or times out.")
     var screenshot: String?
 
+    @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
+    var testCapabilities = false
+
     func run() throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
@@ -50,6 +53,7 @@ struct OpenCommand: ParsableCommand {
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
         )
+        if testCapabilities { try TestCapabilities.register(in: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot

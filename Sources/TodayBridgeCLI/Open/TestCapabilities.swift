@@ -1,0 +1,43 @@
+import TodayBridge
+
+/// Capabilities for trying a page's use of the bridge (`open --test-capabilities`):
+///
+/// - `echo` (any frame): resolves with the message's fields.
+/// - `fail` (any frame): rejects with code `declined`, recoverable.
+/// - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
+/// - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
+///   `{ value }` or `{ error }` (X4).
+enum TestCapabilities {
+    struct EventRequest: Decodable, Sendable {
+        var name: String
+        var data: JSONValue?
+    }
+
+    struct CallRequest: Decodable, Sendable {
+        var name: String
+        var args: JSONValue?
+    }
+
+    static func register(in bridge: TodayBridge) throws {
+        try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
+            var fields = message.objectValue ?? [:]
+            fields["type"] = nil
+            return JSONValue.object(fields)
+        }
+        try bridge.register("fail", access: .anyFrame, summary: "always rejects") { (_: JSONValue, _) -> NoResult in
+            throw BridgeError(code: "declined", message: "declined on purpose", recoverable: true)
+        }
+        try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") { (request: EventRequest, context) in
+            await context.connection.emit(request.name, data: request.data ?? .null)
+            return NoResult()
+        }
+        try bridge.register("callPage", access: .mainFrame, summary: "the host calls a page handler") { (request: CallRequest, context) -> JSONValue in
+            do {
+                let value: JSONValue? = try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
+                return ["value": value ?? .null]
+            } catch {
+                return ["error": .string("\(error)")]
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TodayBridge
+import TodayDemoBackend
+
+/// The real parts of an end-to-end run: the demo backend on loopback (HTTPS and HTTP, a fresh
+/// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb.
+enum EndToEndHost {
+    /// The package root, found from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// One backend for the whole suite.
+    static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in
+        let bundle = packageRoot.appendingPathComponent("web/dist/today-bridge.js").path
+        guard FileManager.default.fileExists(atPath: bundle) else { throw EndToEndError.sdkNotBuilt }
+        let certificate = try CertificateFiles.generate()
+        let backend = try await DemoBackend.start(webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
+        return (backend, certificate)
+    }
+
+    /// What one page run printed and how it ended.
+    struct Run {
+        var exitCode: Int32
+        var lines: [JSONValue]
+        var errors: String
+
+        /// The analytics events the host forwarded.
+        var analytics: [JSONValue] { lines.filter { $0["event"] != nil } }
+    }
+
+    /// Opens `path` on `origin` with the bridge installed and waits for the page to close itself.
+    static func open(_ path: String, on origin: String, trusting rules: [String], extra: [String] = []) async throws -> Run {
+        let (backend, certificate) = try await shared.value
+        var arguments = ["open", origin + path, "--headless", "--timeout", "90", "--test-capabilities",
+                         "--token-endpoint", backend.cleartextOrigin + "/token",
+                         "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
+        for rule in rules { arguments += ["--trust", rule] }
+        return try await run(arguments + extra)
+    }
+
+    private static func run(_ arguments: [String]) async throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge")
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return Run(
+            exitCode: exitCode,
+            lines: text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) },
+            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
+    }
+}
+
+enum EndToEndError: Error, CustomStringConvertible {
+    case sdkNotBuilt
+    var description: String { "web/dist/today-bridge.js is missing: run web/scripts/build.sh (make test does)" }
+}
