@@ -119,3 +119,46 @@ struct WebKitGTKContractTests {
         #expect(storm["refreshes"] == 1)
     }
 }
+
+@Suite("WebKitGTK end to end: pages that get no credential", .serialized)
+struct WebKitGTKDenialTests {
+    @Test("S3 the same page over cleartext http gets the surface's extra headers but no credential, and no cookie")
+    func s3Cleartext() async throws {
+        let backend = try await EndToEndHost.shared.value.backend
+        let run = try await EndToEndHost.open(
+            "/e2e/credentials.html?report=cleartext", on: backend.cleartextOrigin, trusting: [backend.cleartextOrigin, backend.secureOrigin]
+        )
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let results = try #require(backend.reports(named: "cleartext").last)
+        #expect(results["headers"] == [:])
+        #expect(results["refreshToken"] == ["undefined": true])
+        #expect(results["establishSession"] == ["undefined": true])
+        #expect(results["track"] == ["undefined": true])
+        #expect(results["apiStatus"] == 401)
+        #expect(run.analytics.contains { $0["event"] == "probe_opened" })
+    }
+
+    @Test("S2 S3 an untrusted origin gets no credential and no cookie")
+    func s2Untrusted() async throws {
+        let backend = try await EndToEndHost.shared.value.backend
+        let run = try await EndToEndHost.open("/e2e/credentials.html?report=untrusted", on: backend.otherSecureOrigin, trusting: [backend.secureOrigin])
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let results = try #require(backend.reports(named: "untrusted").last)
+        #expect(results["headers"] == [:])
+        #expect(results["refreshToken"] == ["undefined": true])
+        #expect(results["establishSession"] == ["undefined": true])
+        #expect(results["apiStatus"] == 401)
+    }
+
+    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted")
+    func s4NavigationDuringRefresh() async throws {
+        let backend = try await EndToEndHost.shared.value.backend
+        let refreshesBefore = await backend.refreshCount
+        let run = try await EndToEndHost.open("/e2e/navigate.html", on: backend.secureOrigin, trusting: [backend.secureOrigin])
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let results = try #require(backend.reports(named: "navigation").last)
+        #expect(results["apiStatusAfterNavigation"] == 401)
+        #expect(results["documentCookie"] == "")
+        #expect(await backend.refreshCount == refreshesBefore + 1, "the two refreshes were coalesced upstream (T3)")
+    }
+}
