@@ -5,6 +5,7 @@ CLI = .build/debug/today-bridge
 .PHONY: demo test deps swift-test web-test contract contract-check clean
 
 demo: deps
+	web/scripts/build.sh
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import TodayBridge
 
@@ -10,7 +11,7 @@ enum DemoRoutes {
         apiCalls: Locked<[DemoBackend.APICall]>, secure: Bool
     ) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
+        router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true, logger: Logger(label: "today-demo-files", factory: { _ in SwiftLogNoOpLogHandler() })))
 
         router.post("/token/issue") { request, _ in
             let lifetime = request.uri.queryParameters.get("ttl", as: Double.self) ?? tokenLifetime
