@@ -30,7 +30,10 @@ let package = Package(
 #if os(Linux)
 // WebKitGTK: the real WebKit engine on Linux, for the end-to-end tests and the demo.
 package.products.append(.library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]))
-package.dependencies.append(.package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"))
+package.dependencies += [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+]
 package.targets += [
     .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
@@ -41,10 +44,14 @@ package.targets += [
             "TodayBridge",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
         ]
     ),
 ]
+package.targets.append(
+    .executableTarget(name: "TodayBridgeBenchmarks", dependencies: ["TodayBridge", "TodayDemoBackend"])
+)
 package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
 )

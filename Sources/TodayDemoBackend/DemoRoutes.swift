@@ -11,6 +11,7 @@ enum DemoRoutes {
         apiCalls: Locked<[DemoBackend.APICall]>, secure: Bool
     ) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: IsolationMiddleware())
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true, logger: Logger(label: "today-demo-files", factory: { _ in SwiftLogNoOpLogHandler() })))
 
         router.post("/token/issue") { request, _ in

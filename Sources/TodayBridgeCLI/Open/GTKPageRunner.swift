@@ -50,6 +50,7 @@ final class GTKPageRunner {
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
         webView = view
         onInstalled(WebKitGTKBridge.install(bridge, in: view))
+        if options.rawEcho { RawEchoHandler.register(in: view) }
         connectSignals(view)
         let window = gtk_window_new()
         self.window = window

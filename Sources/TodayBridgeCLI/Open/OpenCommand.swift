@@ -44,6 +44,9 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
+    @Flag(help: "Also register todayRawEcho, WebKit's channel with a do-nothing reply, as a benchmark baseline.")
+    var rawEcho = false
+
     func run() throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
@@ -56,7 +59,7 @@ struct OpenCommand: ParsableCommand {
         if testCapabilities { try TestCapabilities.register(in: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
-            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot
+            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, rawEcho: rawEcho
         )
         let code = try GTKPageRunner.run(options: options, bridge: bridge)
         if code != 0 { throw ExitCode(code) }

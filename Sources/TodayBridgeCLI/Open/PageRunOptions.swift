@@ -8,4 +8,6 @@ struct PageRunOptions: Sendable {
     var certificate: String?
     var certificateHosts: [String]
     var screenshot: String?
+    /// Also register the raw echo handler the benchmarks compare against.
+    var rawEcho = false
 }

@@ -1,0 +1,53 @@
+import Foundation
+import TodayBridge
+import TodayDemoBackend
+
+/// Round trips in a real engine: the bench page measures WebKit's own channel with a do-nothing
+/// reply next to the full stack, in the same run (`today-bridge open --raw-echo`).
+enum EngineRoundTrip {
+    struct PathResult {
+        var name: String
+        var p50: Double
+        var p99: Double
+        var concurrentPerSecond: Double
+    }
+
+    static func run(cli: URL, webRoot: String, calls: Int) async throws -> [PathResult] {
+        let certificate = try CertificateFiles.generate()
+        let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
+        defer { backend.stop() }
+        let process = Process()
+        process.executableURL = cli
+        process.arguments = [
+            "open", backend.secureOrigin + "/bench/roundtrip.html?calls=\(calls)&concurrent=\(calls)", "--headless",
+            "--timeout", "600", "--test-capabilities", "--raw-echo", "--trust", backend.secureOrigin, "--token", "bench",
+            "--certificate", certificate.certificate,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        guard status == 0, let report = backend.reports(named: "roundtrip").last, report["error"] == nil else {
+            throw BenchmarkError.pageFailed(status, backend.reports(named: "roundtrip").last?.jsonString ?? "no report")
+        }
+        print("timer resolution \(report["timerResolution"]?.jsonString ?? "?") ms, cross-origin isolated: \(report["crossOriginIsolated"]?.jsonString ?? "?")")
+        return ["rawEcho", "headers", "customEcho"].compactMap { name in
+            guard let path = report[name] else { return nil }
+            return PathResult(
+                name: name, p50: path["p50"]?.doubleValue ?? .nan, p99: path["p99"]?.doubleValue ?? .nan,
+                concurrentPerSecond: path["concurrentPerSecond"]?.doubleValue ?? .nan
+            )
+        }
+    }
+}
+
+enum BenchmarkError: Error, CustomStringConvertible {
+    case pageFailed(Int32, String)
+    var description: String {
+        switch self {
+        case .pageFailed(let status, let report): "the bench page failed (exit \(status)): \(report)"
+        }
+    }
+}
