@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [package...]   (default: everything `make test` needs)
 set -eu
 
-packages="${*:-libwebkitgtk-6.0-dev xvfb xauth chromium node-typescript}"
+packages="${*:-libwebkitgtk-6.0-dev xvfb xauth chromium node-typescript openssl}"
 
 missing=""
 for package in $packages; do
