@@ -29,7 +29,10 @@ let package = Package(
 
 #if os(Linux)
 // WebKitGTK: the real WebKit engine on Linux, for the end-to-end tests and the demo.
-package.products.append(.library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]))
+package.products += [
+    .library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]),
+    .library(name: "TodayBridgeChromium", targets: ["TodayBridgeChromium"]),
+]
 package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -37,6 +40,8 @@ package.dependencies += [
 package.targets += [
     .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
+    // A Chromium host speaking the Android string transport, over the DevTools pipe.
+    .target(name: "TodayBridgeChromium", dependencies: ["TodayBridge"]),
     // The local backend of the demo and the end-to-end tests.
     .target(
         name: "TodayDemoBackend",
@@ -55,5 +60,5 @@ package.targets.append(
 package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
 )
-package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend"]
+package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend", "TodayBridgeChromium"]
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TodayBridge
 import TodayDemoBackend
 
@@ -27,10 +28,22 @@ enum EndToEndHost {
         var analytics: [JSONValue] { lines.filter { $0["event"] != nil } }
     }
 
-    /// Opens `path` on `origin` with the bridge installed and waits for the page to close itself.
-    static func open(_ path: String, on origin: String, trusting rules: [String], extra: [String] = []) async throws -> Run {
+    /// The engines the contract is proven in.
+    enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// WebKitGTK, platform `linux`.
+        case webkitgtk
+        /// Chromium with the Android string transport, platform `android`.
+        case chromium
+
+        var platform: String { self == .webkitgtk ? "linux" : "android" }
+        var testDescription: String { self == .webkitgtk ? "WebKitGTK" : "Chromium (Android transport)" }
+    }
+
+    /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
+    static func open(_ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = []) async throws -> Run {
         let (backend, certificate) = try await shared.value
-        var arguments = ["open", origin + path, "--headless", "--timeout", "90", "--test-capabilities",
+        var arguments = ["open", origin + path, "--engine", engine.rawValue, "--web-root", packageRoot.appendingPathComponent("web").path,
+                         "--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
         for rule in rules { arguments += ["--trust", rule] }

@@ -39,6 +39,8 @@
         const id = nextID++;
         let text: string;
         try {
+          // Refuse what WebKit's channel refuses (functions, symbols...), which JSON would drop.
+          if (typeof structuredClone === 'function') structuredClone(message);
           text = JSON.stringify({ id, message });
         } catch (error) {
           reject(new TypeError(`The message cannot be sent: ${(error as Error).message}`));

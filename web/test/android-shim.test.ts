@@ -62,6 +62,7 @@ test('A1 a message that cannot be serialized is refused at once and nothing is s
   cyclic.self = cyclic;
   await assert.rejects(channel.postMessage(cyclic), TypeError);
   await assert.rejects(channel.postMessage({ n: BigInt(1) }), TypeError);
+  await assert.rejects(channel.postMessage({ type: 'x', f: () => 1 }), TypeError);
   assert.equal(sent.length, 0);
 });
 

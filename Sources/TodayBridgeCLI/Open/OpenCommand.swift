@@ -4,7 +4,7 @@ import Foundation
 import TodayBridge
 
 /// `today-bridge open URL`: tries a page against a real WebKitGTK host from the terminal.
-struct OpenCommand: ParsableCommand {
+struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Load a page in a WebKitGTK host with the bridge installed.",
@@ -14,8 +14,19 @@ struct OpenCommand: ParsableCommand {
             """
     )
 
+    /// The web engines a page can run in.
+    enum Engine: String, ExpressibleByArgument, CaseIterable {
+        case webkitgtk, chromium
+    }
+
     @Argument(help: "The page to load.")
     var url: String
+
+    @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
+    var engine: Engine = .webkitgtk
+
+    @Option(help: "The web SDK's folder, for the Android shim (chromium).")
+    var webRoot = "web"
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
     var trustedOrigins: [String] = []
@@ -47,11 +58,11 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Also register todayRawEcho, WebKit's channel with a do-nothing reply, as a benchmark baseline.")
     var rawEcho = false
 
-    func run() throws {
+    func run() async throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: .linux, surfaces: surfaces),
+            configuration: BridgeConfiguration(platform: engine == .chromium ? .android : .linux, surfaces: surfaces),
             tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
@@ -61,7 +72,10 @@ struct OpenCommand: ParsableCommand {
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, rawEcho: rawEcho
         )
-        let code = try GTKPageRunner.run(options: options, bridge: bridge)
+        let code = switch engine {
+        case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
+        case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge, webRoot: webRoot)
+        }
         if code != 0 { throw ExitCode(code) }
     }
 
