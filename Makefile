@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test deps swift-test web-test contract contract-check clean
+.PHONY: demo test bench deps swift-test web-test contract contract-check clean
 
 demo: deps
 	web/scripts/build.sh
@@ -10,6 +10,13 @@ demo: deps
 	$(CLI) demo
 
 test: deps web-test swift-test contract-check
+
+# Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
+bench: deps
+	web/scripts/build.sh
+	$(SWIFT) build -c release --product today-bridge
+	$(SWIFT) build -c release --product TodayBridgeBenchmarks
+	.build/release/TodayBridgeBenchmarks 5000
 
 deps:
 	scripts/install-deps.sh

@@ -55,7 +55,7 @@ package.targets += [
     ),
 ]
 package.targets.append(
-    .executableTarget(name: "TodayBridgeBenchmarks", dependencies: ["TodayBridge", "TodayDemoBackend"])
+    .executableTarget(name: "TodayBridgeBenchmarks", dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayDemoBackend"])
 )
 package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])

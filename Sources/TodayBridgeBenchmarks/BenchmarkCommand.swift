@@ -1,23 +1,80 @@
 import Foundation
+import TodayBridge
 
-/// `today-bridge-bench`: the benchmarks, each reported as a ratio to a baseline from the same run.
+/// `make bench`: every benchmark, each reported as a ratio to a baseline measured in the same run.
 @main
 enum BenchmarkCommand {
     static func main() async throws {
-        let arguments = CommandLine.arguments.dropFirst()
-        let calls = arguments.first.flatMap(Int.init) ?? 5000
+        let calls = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5000
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let results = try await EngineRoundTrip.run(cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
+        try await coreAlone()
+        try await refreshCoalescing()
+        try await memory()
+        let engine = try await EngineRoundTrip.run(cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
+        report(engine.paths, calls: calls)
+        report(engine.sweep)
+    }
+
+    private static func coreAlone() async throws {
+        let count = 100_000
+        let track = #"{"type":"track","ename":"article_opened","parameters":{"id":42,"tab":"home","premium":true}}"#
+        let headers = #"{"type":"headers"}"#
+        let baseline = parseAndSerialize(track, count: count)
+        let trackRate = try await CoreBenchmarks.messagesPerSecond(track, count: count)
+        let headersRate = try await CoreBenchmarks.messagesPerSecond(headers, count: count)
+        print("## Core alone (no engine), \(count) sequential messages, one task\n")
+        print("| path | messages/s | µs/message | vs JSON parse + serialize only |")
+        print("|---|---|---|---|")
+        for (name, rate) in [("JSON parse + serialize (baseline)", baseline), ("track (validate, enrich, sink)", trackRate), ("headers", headersRate)] {
+            print(String(format: "| %@ | %.0f | %.2f | %.2fx |", name, rate, 1e6 / rate, baseline / rate))
+        }
+        print("")
+    }
+
+    private static func parseAndSerialize(_ json: String, count: Int) -> Double {
+        let start = ContinuousClock.now
+        var bytes = 0
+        for _ in 0..<count { bytes &+= ((try? JSONValue(parsing: json))?.jsonString.utf8.count ?? 0) }
+        precondition(bytes > 0)
+        return Double(count) / (ContinuousClock.now - start).seconds
+    }
+
+    private static func refreshCoalescing() async throws {
+        let storm = try await CoreBenchmarks.refreshStorm(pageRefreshes: 1_000, nativeRefreshes: 1_000)
+        print("## Refresh coalescing\n")
+        print("1,000 concurrent page refreshes + 1,000 concurrent native 401 refreshes: **\(storm.upstream)** upstream refresh(es), all settled in \(String(format: "%.1f", storm.seconds * 1000)) ms.\n")
+    }
+
+    private static func memory() async throws {
+        let (warm, end) = try await CoreBenchmarks.residentGrowth(count: 100_000)
+        print("## Memory\n")
+        print("Resident after 10,000 calls: \(warm) KiB; after 100,000: \(end) KiB (growth \(end - warm) KiB over 90,000 calls).\n")
+    }
+
+    private static func report(_ results: [EngineRoundTrip.PathResult], calls: Int) {
         guard let baseline = results.first(where: { $0.name == "rawEcho" }) else { return }
-        print("WebKitGTK round trip, \(calls) sequential calls per path; \(calls) concurrent for throughput")
+        print("## WebKitGTK round trip, page -> host -> page\n")
+        print("\(calls) sequential calls per path (p50, p99), \(calls) concurrent calls (throughput). Baseline: WebKit's own reply channel with a do-nothing reply.\n")
         print("| path | p50 ms | p99 ms | p50 ratio | p99 ratio | concurrent calls/s | throughput ratio |")
         print("|---|---|---|---|---|---|---|")
-        for result in results {
+        for result in results where result.p50.isFinite {
             print(String(
                 format: "| %@ | %.3f | %.3f | %.2fx | %.2fx | %.0f | %.2fx |",
                 result.name, result.p50, result.p99, result.p50 / baseline.p50, result.p99 / baseline.p99,
                 result.concurrentPerSecond, result.concurrentPerSecond / baseline.concurrentPerSecond
             ))
         }
+        print("")
+    }
+
+    private static func report(_ sweep: [EngineRoundTrip.SweepRow]) {
+        print("## WebKitGTK payload sweep (custom echo capability vs raw echo, ms per call)\n")
+        print("| payload | raw ms | bridge ms | ratio |")
+        print("|---|---|---|---|")
+        for row in sweep {
+            let size = row.bytes >= 1 << 20 ? "\(row.bytes >> 20) MiB" : row.bytes >= 1 << 10 ? "\(row.bytes >> 10) KiB" : "\(row.bytes) B"
+            print(String(format: "| %@ | %.3f | %.3f | %.2fx |", size, row.raw, row.bridge, row.bridge / row.raw))
+        }
+        print("")
     }
 }

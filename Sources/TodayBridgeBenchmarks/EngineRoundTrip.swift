@@ -12,7 +12,14 @@ enum EngineRoundTrip {
         var concurrentPerSecond: Double
     }
 
-    static func run(cli: URL, webRoot: String, calls: Int) async throws -> [PathResult] {
+    /// One payload size: milliseconds per call, raw and through the bridge.
+    struct SweepRow {
+        var bytes: Int
+        var raw: Double
+        var bridge: Double
+    }
+
+    static func run(cli: URL, webRoot: String, calls: Int) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
         let certificate = try CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
         defer { backend.stop() }
@@ -33,13 +40,17 @@ enum EngineRoundTrip {
             throw BenchmarkError.pageFailed(status, backend.reports(named: "roundtrip").last?.jsonString ?? "no report")
         }
         print("timer resolution \(report["timerResolution"]?.jsonString ?? "?") ms, cross-origin isolated: \(report["crossOriginIsolated"]?.jsonString ?? "?")")
-        return ["rawEcho", "headers", "customEcho"].compactMap { name in
+        let paths = ["rawEcho", "headers", "customEcho"].compactMap { name -> PathResult? in
             guard let path = report[name] else { return nil }
             return PathResult(
                 name: name, p50: path["p50"]?.doubleValue ?? .nan, p99: path["p99"]?.doubleValue ?? .nan,
                 concurrentPerSecond: path["concurrentPerSecond"]?.doubleValue ?? .nan
             )
         }
+        let sweep = (report["sweep"]?.arrayValue ?? []).map { row in
+            SweepRow(bytes: Int(row["size"]?.doubleValue ?? 0), raw: row["rawEcho"]?.doubleValue ?? .nan, bridge: row["customEcho"]?.doubleValue ?? .nan)
+        }
+        return (paths, sweep)
     }
 }
 
