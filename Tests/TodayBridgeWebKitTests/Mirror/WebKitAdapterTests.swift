@@ -164,7 +164,8 @@ struct WebKitAdapterTests {
         page.tokens.hold()
         let reply = page.post(["type": "refreshToken"])
         await MirrorPage.settle { connection.pendingCallCount == 1 }
-        weak var gone = page.webView
+        weak var gone: WKWebView?
+        gone = page.webView
         page.dropWebView()
         #expect(gone == nil)
         await MirrorPage.settle { !reply.answers.isEmpty }
