@@ -19,11 +19,14 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
+        // Apple's WebKit (iOS, macOS); empty where WebKit cannot be imported.
+        .target(name: "TodayBridgeWebKit", dependencies: ["TodayBridge"]),
         .executableTarget(
             name: "TodayBridgeCLI",
             dependencies: ["TodayBridge", "TodayBridgeTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
+        .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting"]),
     ]
 )
 
@@ -61,4 +64,15 @@ package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
 )
 package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend", "TodayBridgeChromium"]
+#endif
+
+#if os(Linux)
+// A mirror of the WebKit declarations TodayBridgeWebKit uses, as a module named WebKit, so the
+// Apple adapter's own source compiles and is unit-tested here. Apple platforms never see it.
+package.targets.append(.target(name: "WebKit", path: "Tests/WebKitMirror"))
+for name in ["TodayBridgeWebKit", "TodayBridgeWebKitTests"] {
+    package.targets.first { $0.name == name }!.dependencies.append("WebKit")
+}
+#else
+package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBridgeWebKit"]))
 #endif

@@ -1,0 +1,94 @@
+#if canImport(WebKit)
+import TodayBridge
+import WebKit
+
+/// The Today bridge installed in a WebKit configuration: each web view made from it gets its own
+/// ``TodayBridge/BridgeConnection``.
+///
+/// ``install(_:in:)-(_,WKWebViewConfiguration)`` adds, before the view exists, the channel
+/// `window.webkit.messageHandlers.<channelName>` (C1), the platform tag at document start in the
+/// main frame only (C7), and a document marker that tells each committed main-frame document
+/// apart (S4). Every decision is the core's: this type only carries messages, replies, scripts
+/// and cookies, with the sender's identity taken from WebKit's frame info (C8).
+///
+/// ```swift
+/// let configuration = WKWebViewConfiguration()
+/// let installed = WebKitBridge.install(bridge, in: configuration)
+/// let webView = WKWebView(frame: .zero, configuration: configuration)
+/// webView.load(URLRequest(url: URL(string: "https://feed.example.com/app/")!))
+/// await installed.connection(for: webView).emit(NativeEvent.foreground)
+/// ```
+@MainActor
+public final class WebKitBridge {
+    /// The bridge whose connections this installation makes.
+    public let bridge: TodayBridge
+
+    private init(bridge: TodayBridge) {
+        self.bridge = bridge
+    }
+
+    /// Installs `bridge` in `configuration` before any web view is made from it.
+    ///
+    /// Installing again in the same configuration (or one sharing its user content controller)
+    /// returns the first installation.
+    @discardableResult
+    public static func install(_ bridge: TodayBridge, in configuration: WKWebViewConfiguration) -> WebKitBridge {
+        install(bridge, into: configuration.userContentController)
+    }
+
+    /// Installs `bridge` in the configuration of an existing `webView` and connects it. Scripts
+    /// apply from the view's next navigation: install before the first load.
+    @discardableResult
+    public static func install(_ bridge: TodayBridge, in webView: WKWebView) -> WebKitBridge {
+        let installation = install(bridge, into: webView.configuration.userContentController)
+        _ = installation.connection(for: webView)
+        return installation
+    }
+
+    /// The installation in `configuration`, if any.
+    public static func installed(in configuration: WKWebViewConfiguration) -> WebKitBridge? {
+        objc_getAssociatedObject(configuration.userContentController, installationKey) as? WebKitBridge
+    }
+
+    /// The connection of `webView`: emit events and call the page through it (X3, X4).
+    ///
+    /// The view keeps its connection; when the view goes away, the connection closes and every
+    /// pending call settles (C5).
+    public func connection(for webView: WKWebView) -> BridgeConnection {
+        link(for: webView).connection
+    }
+
+    private static let installationKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+
+    private static func install(_ bridge: TodayBridge, into controller: WKUserContentController) -> WebKitBridge {
+        if let existing = objc_getAssociatedObject(controller, installationKey) as? WebKitBridge { return existing }
+        let installation = WebKitBridge(bridge: bridge)
+        let channel = bridge.configuration.channelName
+        let documentHandler = WebKitPageScripts.documentHandler(channel: channel)
+        controller.addUserScript(WKUserScript(
+            source: PageScript.platformTag(bridge.configuration.platform),
+            injectionTime: .atDocumentStart,
+            forMainFrameOnly: true
+        ))
+        controller.addUserScript(WKUserScript(
+            source: WebKitPageScripts.documentMarker(handler: documentHandler),
+            injectionTime: .atDocumentStart,
+            forMainFrameOnly: true,
+            in: WebKitPageScripts.world
+        ))
+        controller.addScriptMessageHandler(WebKitMessageHandler(installation), contentWorld: .page, name: channel)
+        controller.add(WebKitDocumentObserver(installation), contentWorld: WebKitPageScripts.world, name: documentHandler)
+        objc_setAssociatedObject(controller, installationKey, installation, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        return installation
+    }
+
+    /// The link of `webView` to its connection, made on first use and kept by the view.
+    func link(for webView: WKWebView) -> WebViewLink {
+        let key = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        if let link = objc_getAssociatedObject(webView, key) as? WebViewLink { return link }
+        let link = WebViewLink(bridge: bridge, webView: webView)
+        objc_setAssociatedObject(webView, key, link, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        return link
+    }
+}
+#endif

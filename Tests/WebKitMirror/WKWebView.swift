@@ -1,0 +1,44 @@
+/// A web view (without pixels): its committed URL, script evaluation, and the mirror's controls.
+@MainActor
+public class WKWebView: NSObject, MirrorAssociating {
+    private let ownConfiguration: WKWebViewConfiguration
+    nonisolated let mirrorAssociations = MirrorAssociationTable()
+
+    /// The URL of the main frame's document.
+    public private(set) var url: URL?
+
+    /// Creates a web view with a copy of `configuration`.
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) {
+        ownConfiguration = configuration.mirrorCopy()
+        super.init()
+    }
+
+    /// A copy of the view's configuration (sharing its content controller and data store).
+    public var configuration: WKWebViewConfiguration { ownConfiguration.mirrorCopy() }
+
+    /// Evaluates `javaScriptString` in the main frame's page world; calls back later.
+    public func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {
+        mirrorEvaluatedScripts.append(javaScriptString)
+        let error = mirrorEvaluationError
+        Task { @MainActor in completionHandler?(error == nil ? true : nil, error) }
+    }
+
+    /// Mirror only: every script evaluated so far.
+    public private(set) var mirrorEvaluatedScripts: [String] = []
+    /// Mirror only: when set, script evaluation fails with this error.
+    public var mirrorEvaluationError: (any Error)?
+
+    /// Mirror only: commits a main-frame navigation to `url` and returns the user scripts that
+    /// run in the new main document at document start, in order.
+    @discardableResult
+    public func mirrorCommitNavigation(to url: URL) -> [WKUserScript] {
+        self.url = url
+        return ownConfiguration.userContentController.userScripts.filter { $0.injectionTime == .atDocumentStart }
+    }
+
+    /// Mirror only: a same-document navigation (history.pushState, a fragment): the URL changes,
+    /// no user script runs.
+    public func mirrorSameDocumentNavigation(to url: URL) {
+        self.url = url
+    }
+}
