@@ -6,8 +6,29 @@ extension JSONValue {
     /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert;
     /// a JavaScript `Date` arrives as `NSDate` and becomes its milliseconds since 1970, as
     /// `Date.prototype.valueOf` gives. Anything else makes the whole value `nil`.
-    public init?(foundationObject object: Any) {
+    /// Nesting deeper than `maxDepth` makes the whole value `nil` (contract X7).
+    public init?(foundationObject object: Any, maxDepth: Int = JSONLimits.default.maxDepth) {
+        // Containers first: on Linux, casting a nested array to NSNumber or NSNull would first
+        // bridge the whole structure.
         switch object {
+        case let array as [Any]:
+            guard maxDepth > 0 else { return nil }
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for element in array {
+                guard let value = JSONValue(foundationObject: element, maxDepth: maxDepth - 1) else { return nil }
+                elements.append(value)
+            }
+            self = .array(elements)
+        case let dictionary as [String: Any]:
+            guard maxDepth > 0 else { return nil }
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(dictionary.count)
+            for (key, element) in dictionary {
+                guard let value = JSONValue(foundationObject: element, maxDepth: maxDepth - 1) else { return nil }
+                members[key] = value
+            }
+            self = .object(members)
         case is NSNull:
             self = .null
         case let string as String:
@@ -16,22 +37,6 @@ extension JSONValue {
             self = Self.isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)
         case let date as Date:
             self = .number((date.timeIntervalSince1970 * 1000).rounded())
-        case let array as [Any]:
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                elements.append(value)
-            }
-            self = .array(elements)
-        case let dictionary as [String: Any]:
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(dictionary.count)
-            for (key, element) in dictionary {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                members[key] = value
-            }
-            self = .object(members)
         default:
             return nil
         }

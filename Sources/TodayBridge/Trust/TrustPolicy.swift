@@ -16,7 +16,8 @@ package struct TrustPolicy: Sendable {
         let surface = page.flatMap { page in
             surfaces.first { $0.contains(origin: page.origin, path: page.path) }
         }
-        let originAgrees = sender.frameOrigin == nil || sender.frameOrigin == page?.origin
+        // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
+        let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page?.origin
         let credentials = sender.isMainFrame
             && surface != nil
             && page?.origin.scheme == "https"

@@ -118,6 +118,16 @@ struct TrustTests {
         #expect(await host.connection.receive(["type": "headers"], from: facts) == .value(["X-Client": "today-test"]))
     }
 
+    @Test("S3 a main frame with an opaque or unknown origin (about:blank, sandboxed) gets no credential")
+    func s3OpaqueOrigin() async {
+        let host = Fixtures.trustedHost()
+        var facts = host.senderFacts()
+        facts.frameOrigin = nil
+        #expect(await host.connection.receive(["type": "headers"], from: facts) == .value(["X-Client": "today-test"]))
+        #expect(await host.connection.receive(["type": "refreshToken"], from: facts) == .undefined)
+        #expect(host.tokens.refreshCount == 0)
+    }
+
     @Test("S4 a navigation during a refresh: the old document gets no credential and no cookie is minted")
     func s4NavigationDuringRefresh() async {
         let host = Fixtures.trustedHost()

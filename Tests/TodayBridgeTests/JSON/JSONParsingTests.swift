@@ -112,6 +112,15 @@ struct JSONFoundationTests {
         #expect(JSONValue(foundationObject: [Data()] as [Any]) == nil)
     }
 
+    @Test("X7 a Foundation body nested deeper than the limit gives nil, without recursing without bound")
+    func x7DeepFoundationBody() {
+        var deep: Any = [1]
+        for _ in 0..<5_000 { deep = [deep] }
+        #expect(JSONValue(foundationObject: deep) == nil)
+        #expect(JSONValue(foundationObject: [[[1]]] as [Any], maxDepth: 3) == [[[1]]])
+        #expect(JSONValue(foundationObject: [[[1]]] as [Any], maxDepth: 2) == nil)
+    }
+
     @Test("C2 values convert to Foundation and back")
     func c2RoundTrip() {
         let value: JSONValue = ["a": [1, "b", true, .null], "c": ["d": 2.5]]
