@@ -8,6 +8,7 @@ enum BenchmarkCommand {
         let calls = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5000
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         try await coreAlone()
+        if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
         let engine = try await EngineRoundTrip.run(cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
@@ -16,7 +17,7 @@ enum BenchmarkCommand {
     }
 
     private static func coreAlone() async throws {
-        let count = 100_000
+        let count = CommandLine.arguments.contains("--core-only") ? 20_000 : 100_000
         let track = #"{"type":"track","ename":"article_opened","parameters":{"id":42,"tab":"home","premium":true}}"#
         let headers = #"{"type":"headers"}"#
         let baseline = parseAndSerialize(track, count: count)
