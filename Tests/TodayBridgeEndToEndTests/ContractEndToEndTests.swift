@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
+import TodayDemoBackend
 
 typealias Engine = EndToEndHost.Engine
 
@@ -9,24 +10,25 @@ typealias Engine = EndToEndHost.Engine
 /// Chromium speaking the Android string transport.
 @Suite("End to end in real engines", .serialized)
 struct ContractEndToEndTests {
-    /// The main contract page, run once per engine and shared by the tests below.
-    static let contractRuns: [Engine: Task<(results: JSONValue, run: EndToEndHost.Run), any Error>] = Dictionary(
-        uniqueKeysWithValues: Engine.allCases.map { engine in
-            (engine, Task {
-                let backend = try await EndToEndHost.shared.value.backend
-                let run = try await EndToEndHost.open("/e2e/contract.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
-                let results = try #require(backend.reports(named: "contract-\(engine.rawValue)").last, "the page did not report; stderr: \(run.errors)")
-                return (results, run)
-            })
+    /// The main contract page, run once per engine, one engine after the other (the pages
+    /// expire tokens and count refreshes on the shared backend), and shared by the tests below.
+    static let allContractRuns = Task { () throws -> [Engine: (results: JSONValue, run: EndToEndHost.Run)] in
+        let backend = try await EndToEndHost.shared.value.backend
+        var runs: [Engine: (results: JSONValue, run: EndToEndHost.Run)] = [:]
+        for engine in Engine.allCases {
+            let run = try await EndToEndHost.open("/e2e/contract.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
+            let results = try #require(backend.reports(named: "contract-\(engine.rawValue)").last, "the page did not report; stderr: \(run.errors)")
+            runs[engine] = (results, run)
         }
-    )
+        return runs
+    }
 
-    private func contractRun(_ engine: Engine) async throws -> (results: JSONValue, run: EndToEndHost.Run) {
-        try await Self.contractRuns[engine]!.value
+    static func contractRun(_ engine: Engine) async throws -> (results: JSONValue, run: EndToEndHost.Run) {
+        try await allContractRuns.value[engine]!
     }
 
     private func results(_ engine: Engine) async throws -> JSONValue {
-        let (results, run) = try await contractRun(engine)
+        let (results, run) = try await Self.contractRun(engine)
         #expect(run.exitCode == 0, "the page did not close itself: \(run.errors)")
         #expect(results["crashed"] == nil)
         return results
@@ -78,7 +80,7 @@ struct ContractEndToEndTests {
 
     @Test("T1 track resolves undefined and reaches the sink enriched, non-scalar values dropped", arguments: Engine.allCases)
     func t1Track(engine: Engine) async throws {
-        let (results, run) = try await contractRun(engine)
+        let (results, run) = try await Self.contractRun(engine)
         #expect(results["track"] == ["undefined": true])
         let event = try #require(run.analytics.first { $0["event"] == "e2e_opened" })
         #expect(event["n"] == 1 && event["nested"] == nil)
@@ -110,7 +112,7 @@ struct ContractEndToEndTests {
 
     @Test("S1 a cross-origin iframe and a srcdoc iframe get no credential, but track reaches the host", arguments: Engine.allCases, ["crossOriginFrame", "srcdocFrame"])
     func s1SubFrames(engine: Engine, frame: String) async throws {
-        let (results, run) = try await contractRun(engine)
+        let (results, run) = try await Self.contractRun(engine)
         let probe = try #require(results[frame])
         #expect(probe["hasChannel"] == true)
         #expect(probe["headers"] == "undefined")
@@ -133,9 +135,15 @@ struct ContractEndToEndTests {
 
 @Suite("End to end in real engines: pages that get no credential", .serialized)
 struct DenialEndToEndTests {
+    /// These pages share the backend's tokens and counters: run them after the contract pages.
+    private func backendAfterContractRuns() async throws -> DemoBackend {
+        _ = try? await ContractEndToEndTests.allContractRuns.value
+        return try await EndToEndHost.shared.value.backend
+    }
+
     @Test("S3 the same page over cleartext http gets no credential and no cookie", arguments: Engine.allCases)
     func s3Cleartext(engine: Engine) async throws {
-        let backend = try await EndToEndHost.shared.value.backend
+        let backend = try await backendAfterContractRuns()
         let run = try await EndToEndHost.open(
             "/e2e/credentials.html?report=cleartext-\(engine.rawValue)", on: backend.cleartextOrigin, trusting: [backend.cleartextOrigin, backend.secureOrigin], engine: engine
         )
@@ -151,7 +159,7 @@ struct DenialEndToEndTests {
 
     @Test("S2 S3 an untrusted origin gets no credential and no cookie", arguments: Engine.allCases)
     func s2Untrusted(engine: Engine) async throws {
-        let backend = try await EndToEndHost.shared.value.backend
+        let backend = try await backendAfterContractRuns()
         let run = try await EndToEndHost.open("/e2e/credentials.html?report=untrusted-\(engine.rawValue)", on: backend.otherSecureOrigin, trusting: [backend.secureOrigin], engine: engine)
         #expect(run.exitCode == 0, "\(run.errors)")
         let results = try #require(backend.reports(named: "untrusted-\(engine.rawValue)").last)
@@ -163,7 +171,7 @@ struct DenialEndToEndTests {
 
     @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.allCases)
     func s4NavigationDuringRefresh(engine: Engine) async throws {
-        let backend = try await EndToEndHost.shared.value.backend
+        let backend = try await backendAfterContractRuns()
         let refreshesBefore = await backend.refreshCount
         let run = try await EndToEndHost.open("/e2e/navigate.html?report=navigation-\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
         #expect(run.exitCode == 0, "\(run.errors)")
@@ -178,7 +186,7 @@ struct DenialEndToEndTests {
 struct AndroidTransportEndToEndTests {
     @Test("A1 the shim settles each call once: forged unknown ids and repeated ids are ignored")
     func a1ExactlyOnce() async throws {
-        let (results, _) = try await ContractEndToEndTests.contractRuns[.chromium]!.value
+        let (results, _) = try await ContractEndToEndTests.contractRun(.chromium)
         #expect(results["shimExactlyOnce"] == ["value": ["real": true], "settlements": 1])
     }
 }
