@@ -11,9 +11,11 @@ enum BenchmarkCommand {
         if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
-        let engine = try await EngineRoundTrip.run(cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
-        report(engine.paths, calls: calls)
-        report(engine.sweep)
+        for (engine, title) in [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")] {
+            let results = try await EngineRoundTrip.run(engine: engine, cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
+            report(results.paths, engine: title, calls: calls)
+            report(results.sweep, engine: title)
+        }
     }
 
     private static func coreAlone() async throws {
@@ -52,10 +54,10 @@ enum BenchmarkCommand {
         print("Resident after 10,000 calls: \(warm) KiB; after 100,000: \(end) KiB (growth \(end - warm) KiB over 90,000 calls).\n")
     }
 
-    private static func report(_ results: [EngineRoundTrip.PathResult], calls: Int) {
+    private static func report(_ results: [EngineRoundTrip.PathResult], engine: String, calls: Int) {
         guard let baseline = results.first(where: { $0.name == "rawEcho" }) else { return }
-        print("## WebKitGTK round trip, page -> host -> page\n")
-        print("\(calls) sequential calls per path (p50, p99), \(calls) concurrent calls (throughput). Baseline: WebKit's own reply channel with a do-nothing reply.\n")
+        print("## \(engine) round trip, page -> host -> page\n")
+        print("\(calls) sequential calls per path (p50, p99), \(calls) concurrent calls (throughput). Baseline: the engine's own channel with a do-nothing reply.\n")
         print("| path | p50 ms | p99 ms | p50 ratio | p99 ratio | concurrent calls/s | throughput ratio |")
         print("|---|---|---|---|---|---|---|")
         for result in results where result.p50.isFinite {
@@ -68,8 +70,8 @@ enum BenchmarkCommand {
         print("")
     }
 
-    private static func report(_ sweep: [EngineRoundTrip.SweepRow]) {
-        print("## WebKitGTK payload sweep (custom echo capability vs raw echo, ms per call)\n")
+    private static func report(_ sweep: [EngineRoundTrip.SweepRow], engine: String) {
+        print("## \(engine) payload sweep (custom echo capability vs raw echo, ms per call)\n")
         print("| payload | raw ms | bridge ms | ratio |")
         print("|---|---|---|---|")
         for row in sweep {

@@ -2,8 +2,8 @@ import Foundation
 import TodayBridge
 import TodayDemoBackend
 
-/// Round trips in a real engine: the bench page measures WebKit's own channel with a do-nothing
-/// reply next to the full stack, in the same run (`today-bridge open --raw-echo`).
+/// Round trips in a real engine: the bench page measures the engine's own channel with a
+/// do-nothing reply next to the full stack, in the same run (`today-bridge open --raw-echo`).
 enum EngineRoundTrip {
     struct PathResult {
         var name: String
@@ -19,7 +19,7 @@ enum EngineRoundTrip {
         var bridge: Double
     }
 
-    static func run(cli: URL, webRoot: String, calls: Int) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
+    static func run(engine: String, cli: URL, webRoot: String, calls: Int) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
         let certificate = try CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
         defer { backend.stop() }
@@ -27,6 +27,7 @@ enum EngineRoundTrip {
         process.executableURL = cli
         process.arguments = [
             "open", backend.secureOrigin + "/bench/roundtrip.html?calls=\(calls)&concurrent=\(calls)", "--headless",
+            "--engine", engine, "--web-root", webRoot,
             "--timeout", "600", "--test-capabilities", "--raw-echo", "--trust", backend.secureOrigin, "--token", "bench",
             "--certificate", certificate.certificate,
         ]

@@ -46,17 +46,20 @@ final class CDPConnection: Sendable {
 
     private func readLoop() {
         var buffer = Data()
+        var scanned = 0  // bytes of `buffer` already known to hold no NUL: large messages stay linear
         while true {
             let chunk = process.answers.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
-            while let end = buffer.firstIndex(of: 0) {
+            while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: 0) {
                 let text = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...end)
+                buffer = Data(buffer[(end + 1)...])
+                scanned = 0
                 if let message = try? JSONValue(parsing: text, limits: JSONLimits(maxBytes: 256 << 20, maxDepth: 256)) {
                     dispatch(message)
                 }
             }
+            scanned = buffer.count
         }
         let waiting = pending.withLock { state in
             state.closed = true

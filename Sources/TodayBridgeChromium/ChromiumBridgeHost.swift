@@ -36,15 +36,23 @@ public actor ChromiumBridgeHost {
     ///   - androidShim: The web SDK's `dist/android-shim.js`.
     ///   - trustedCertificateKeys: base64 SHA-256 hashes of the public keys of local test
     ///     certificates to accept (`--ignore-certificate-errors-spki-list`): those keys only.
-    public static func launch(bridge: TodayBridge, androidShim: String, trustedCertificateKeys: [String] = []) async throws -> ChromiumBridgeHost {
+    ///   - rawEcho: Answer messages of type `__bench.echo` at once with the message, skipping the
+    ///     core: the benchmarks' baseline on the same channel.
+    public static func launch(bridge: TodayBridge, androidShim: String, trustedCertificateKeys: [String] = [], rawEcho: Bool = false) async throws -> ChromiumBridgeHost {
         let arguments = trustedCertificateKeys.isEmpty ? [] : ["--ignore-certificate-errors-spki-list=" + trustedCertificateKeys.joined(separator: ",")]
         let browser = try ChromiumProcess(extraArguments: arguments)
         let host = ChromiumBridgeHost(bridge: bridge, browser: browser, documentStart: ChromiumPageScripts.documentStart(shim: androidShim, bindingName: Self.bindingName, platform: bridge.configuration.platform))
+        await host.setRawEcho(rawEcho)
         await host.startListening()
         return host
     }
 
     private let documentStart: String
+    private var rawEcho = false
+
+    private func setRawEcho(_ enabled: Bool) {
+        rawEcho = enabled
+    }
 
     private init(bridge: TodayBridge, browser: ChromiumProcess, documentStart: String) {
         let cdp = CDPConnection(process: browser)
@@ -136,6 +144,10 @@ public actor ChromiumBridgeHost {
             let facts = frames.senderFacts(context: context, document: connection.currentDocument)
             if payload == ChromiumPageScripts.closeRequest {
                 if facts.isMainFrame { pageAskedToClose() }
+                return
+            }
+            if rawEcho, let reply = RawEcho.reply(to: payload) {
+                Task { _ = try? await cdp.send("Runtime.evaluate", ["expression": .string(StringTransport.replyScript(reply)), "contextId": .number(Double(context))], session: session) }
                 return
             }
             Task { await answer(payload, from: facts, context: context, session: session) }

@@ -9,7 +9,7 @@ enum ChromiumPageRunner {
     static func run(options: PageRunOptions, bridge: TodayBridge, webRoot: String) async throws -> Int32 {
         let shim = try String(contentsOfFile: webRoot + "/dist/android-shim.js", encoding: .utf8)
         let keys = try options.certificate.map { [try CertificateKeyHash.of(certificateFile: $0)] } ?? []
-        let host = try await ChromiumBridgeHost.launch(bridge: bridge, androidShim: shim, trustedCertificateKeys: keys)
+        let host = try await ChromiumBridgeHost.launch(bridge: bridge, androidShim: shim, trustedCertificateKeys: keys, rawEcho: options.rawEcho)
         try await host.open(options.url)
         let deadline = Task {
             try await Task.sleep(nanoseconds: UInt64(options.timeout * 1e9))
