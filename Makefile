@@ -16,7 +16,8 @@ bench: deps
 	web/scripts/build.sh
 	$(SWIFT) build -c release --product today-bridge
 	$(SWIFT) build -c release --product TodayBridgeBenchmarks
-	.build/release/TodayBridgeBenchmarks 5000
+	mkdir -p .build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o .build/release/alloc-counter.so -ldl
+	LD_PRELOAD=$(CURDIR)/.build/release/alloc-counter.so .build/release/TodayBridgeBenchmarks 5000
 
 deps:
 	scripts/install-deps.sh

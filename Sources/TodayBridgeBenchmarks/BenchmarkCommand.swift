@@ -26,10 +26,13 @@ enum BenchmarkCommand {
         let trackRate = try await CoreBenchmarks.messagesPerSecond(track, count: count)
         let headersRate = try await CoreBenchmarks.messagesPerSecond(headers, count: count)
         print("## Core alone (no engine), \(count) sequential messages, one task\n")
-        print("| path | messages/s | µs/message | vs JSON parse + serialize only |")
-        print("|---|---|---|---|")
-        for (name, rate) in [("JSON parse + serialize (baseline)", baseline), ("track (validate, enrich, sink)", trackRate), ("headers", headersRate)] {
-            print(String(format: "| %@ | %.0f | %.2f | %.2fx |", name, rate, 1e6 / rate, baseline / rate))
+        let trackAllocations = try await CoreBenchmarks.allocationsPerMessage(track, count: 10_000)
+        let headersAllocations = try await CoreBenchmarks.allocationsPerMessage(headers, count: 10_000)
+        let allocations = { (value: Double?) in value.map { String(format: "%.1f", $0) } ?? "not measured (run with make bench)" }
+        print("| path | messages/s | µs/message | vs JSON parse + serialize only | allocations/message |")
+        print("|---|---|---|---|---|")
+        for (name, rate, allocated) in [("JSON parse + serialize (baseline)", baseline, "—"), ("track (validate, enrich, sink)", trackRate, allocations(trackAllocations)), ("headers", headersRate, allocations(headersAllocations))] {
+            print(String(format: "| %@ | %.0f | %.2f | %.2fx | %@ |", name, rate, 1e6 / rate, baseline / rate, allocated))
         }
         print("")
     }

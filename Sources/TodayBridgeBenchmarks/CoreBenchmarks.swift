@@ -27,6 +27,18 @@ enum CoreBenchmarks {
         return Double(count) / (ContinuousClock.now - start).seconds
     }
 
+    /// Heap allocations per message for `json`, when `scripts/bench/alloc-counter.c` is preloaded.
+    static func allocationsPerMessage(_ json: String, count: Int) async throws -> Double? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "today_allocation_count") else { return nil }
+        let allocationCount = unsafeBitCast(symbol, to: (@convention(c) () -> UInt).self)
+        let host = try host()
+        let facts = host.senderFacts()
+        for _ in 0..<1_000 { _ = await host.connection.receive(json: json, from: facts) }
+        let before = allocationCount()
+        for _ in 0..<count { _ = await host.connection.receive(json: json, from: facts) }
+        return Double(allocationCount() - before) / Double(count)
+    }
+
     /// `pageRefreshes` concurrent `refreshToken` messages and `nativeRefreshes` concurrent calls of
     /// the app's own 401 handling: the upstream refresh count and the time for all to settle.
     static func refreshStorm(pageRefreshes: Int, nativeRefreshes: Int) async throws -> (upstream: Int, seconds: Double) {

@@ -31,6 +31,8 @@ enum EngineRoundTrip {
             "--timeout", "600", "--test-capabilities", "--raw-echo", "--trust", backend.secureOrigin, "--token", "bench",
             "--certificate", certificate.certificate,
         ]
+        // The allocation counter is for the core benchmark; the engines run without it.
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_PRELOAD" }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
