@@ -10,9 +10,6 @@ export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 /** The DOM event on `window` that carries native events and calls (X3, X4). */
 export const NATIVE_EVENT = 'todaywebviewbridge';
 
-/** The DOM event that carries string-transport replies to the Android shim (A1). */
-export const STRING_REPLY_EVENT = 'todaywebviewbridge:reply';
-
 /** The prefix of a structured rejection reason (X2). */
 export const ERROR_PREFIX = 'TodayBridgeError:';
 

@@ -91,3 +91,30 @@ test('W4 a structured rejection becomes a BridgeError with code, message and rec
     return true;
   });
 });
+
+test('W2 typed calls: track, headers, refreshToken, establishSession, request, on and handle all reach the host', async () => {
+  const { channel, sent } = scriptedChannel((message) => {
+    switch (message.type) {
+      case 'headers': return { Authorization: 'Bearer t' };
+      case 'refreshToken': return { authorization: 'Bearer u' };
+      case 'establishSession': return { ok: true };
+      case '__today.subscribe': return [];
+      default: return undefined;
+    }
+  });
+  const window = webkitWindow(channel);
+  const bridge = new TodayBridge({ window });
+  assert.equal(await bridge.track('opened', { n: 1 }), undefined);
+  assert.deepEqual(await bridge.headers(), { Authorization: 'Bearer t' });
+  assert.deepEqual(await bridge.refreshToken(), { authorization: 'Bearer u' });
+  assert.deepEqual(await bridge.establishSession({ refresh: true }), { ok: true });
+  assert.equal(await bridge.request('custom.thing', { a: 1 }), undefined);
+  bridge.on('host.ready', () => undefined);
+  bridge.handle('ask', () => 'yes');
+  window.dispatchEvent(new CustomEvent('todaywebviewbridge', { detail: { kind: 'call', id: '7', name: 'ask' } }));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(sent.map((message) => message.type), [
+    'track', 'headers', 'refreshToken', 'establishSession', 'custom.thing', '__today.subscribe', '__today.reply',
+  ]);
+  assert.deepEqual(sent[6], { type: '__today.reply', id: '7', value: 'yes' });
+});
