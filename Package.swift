@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TodayBridge", targets: ["TodayBridge"]),
         .library(name: "TodayBridgeTesting", targets: ["TodayBridgeTesting"]),
+        .library(name: "TodayBridgePostHog", targets: ["TodayBridgePostHog"]),
         .executable(name: "today-bridge", targets: ["TodayBridgeCLI"]),
     ],
     dependencies: [
@@ -19,13 +20,19 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
+        // The production analytics sink, a product of its own so apps with another sink skip it.
+        .target(
+            name: "TodayBridgePostHog",
+            dependencies: ["TodayBridge", .product(name: "Logging", package: "swift-log")]
+        ),
         // Apple's WebKit (iOS, macOS); empty where WebKit cannot be imported.
         .target(name: "TodayBridgeWebKit", dependencies: ["TodayBridge"]),
         .executableTarget(
             name: "TodayBridgeCLI",
-            dependencies: ["TodayBridge", "TodayBridgeTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayBridgePostHog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
+        .testTarget(name: "TodayBridgePostHogTests", dependencies: ["TodayBridgePostHog", "TodayBridge", "TodayBridgeTesting"]),
         .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting"]),
     ]
 )
@@ -63,6 +70,8 @@ package.targets.append(
 package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
 )
+// The PostHog delivery tests run against the backend's capture server and the CLI.
+package.targets.first { $0.name == "TodayBridgePostHogTests" }!.dependencies.append("TodayDemoBackend")
 package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend", "TodayBridgeChromium"]
 #endif
 

@@ -10,7 +10,7 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     )
 
     private static var subcommands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self]
+        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self]
         #if canImport(TodayBridgeGTK)
         commands.append(OpenCommand.self)
         #endif

@@ -22,6 +22,10 @@ public struct BridgeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let eventRejected = Code(rawValue: "eventRejected")
         /// The analytics sink failed to accept an event.
         public static let analyticsFailed = Code(rawValue: "analyticsFailed")
+        /// The analytics queue was full: its oldest events were dropped to make room.
+        public static let analyticsDropped = Code(rawValue: "analyticsDropped")
+        /// The analytics service refused events for good (an HTTP 4xx other than 408 and 429).
+        public static let analyticsRejected = Code(rawValue: "analyticsRejected")
         /// A native event was dropped: its buffer was full.
         public static let eventDropped = Code(rawValue: "eventDropped")
         /// Running script in the page failed.

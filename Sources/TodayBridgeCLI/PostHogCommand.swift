@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import TodayBridge
+import TodayBridgePostHog
+
+/// `today-bridge posthog`: queues events from standard input in a PostHog sink's on-disk queue
+/// and delivers them; the kill-and-restart delivery test drives it, and it can empty a queue an
+/// app left behind.
+struct PostHogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "posthog",
+        abstract: "Queue analytics events (JSON lines on standard input) durably and deliver them to PostHog.",
+        discussion: """
+            Each input line is an event: {"name": "…", "id": "<uuid>", "timestamp": <epoch ms>, \
+            "deviceID": "…", "userID": "…" (optional), "properties": {…}}. Once an event is on disk \
+            the command prints `queued <id>`. At the end of the input it delivers everything still \
+            queued, prints `flushed`, and exits. With no input it only delivers what the queue holds.
+            """
+    )
+
+    @Option(help: "The queue directory.")
+    var queue: String
+
+    @Option(help: "The PostHog host, e.g. https://us.i.posthog.com.")
+    var host: String
+
+    @Option(help: "The project API key.")
+    var apiKey: String
+
+    @Option(help: "Events per request.")
+    var batchSize = 50
+
+    @Option(help: "Seconds before a partial batch is sent.")
+    var flushInterval = 10.0
+
+    @Option(help: "Seconds before the first retry; doubles per failure.")
+    var retryDelay = 1.0
+
+    @Option(help: "Seconds a request may take.")
+    var requestTimeout = 30.0
+
+    @Option(help: "Events kept on disk at most.")
+    var maxQueued = 10_000
+
+    @Option(help: "Events queued concurrently at most.")
+    var concurrency = 256
+
+    func run() async throws {
+        guard let hostURL = URL(string: host) else { throw ValidationError("not a URL: \(host)") }
+        let sink = try PostHogSink(configuration: PostHogConfiguration(
+            apiKey: apiKey, host: hostURL, queueDirectory: URL(fileURLWithPath: queue),
+            batchSize: batchSize, flushInterval: flushInterval, maxQueuedEvents: maxQueued,
+            requestTimeout: requestTimeout, retry: PostHogRetryPolicy(initialDelay: retryDelay, maxDelay: max(retryDelay, 30))
+        ))
+        let diagnostics = Task {
+            for await diagnostic in sink.diagnostics() { printToStandardError(diagnostic.description) }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            var running = 0
+            for await line in StandardInputLines.stream() {
+                if running >= concurrency {
+                    await group.next()
+                    running -= 1
+                }
+                running += 1
+                group.addTask { await queueEvent(line, in: sink) }
+            }
+        }
+        await sink.flush()
+        printLine("flushed")
+        await sink.close()
+        diagnostics.cancel()
+    }
+
+    private func queueEvent(_ line: String, in sink: PostHogSink) async {
+        do {
+            let event = try JSONDecoder().decode(EventLine.self, from: Data(line.utf8)).event
+            try await sink.record(event)
+            printLine("queued \(event.id)")
+        } catch {
+            printToStandardError("event not queued: \(error)")
+        }
+    }
+
+    /// One whole line in one `write`, so concurrent lines never interleave.
+    private func printLine(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// An input line.
+private struct EventLine: Decodable {
+    var name: String
+    var id: String
+    var timestamp: Double
+    var deviceID: String
+    var userID: String?
+    var properties: [String: JSONValue]
+
+    var event: AnalyticsEvent {
+        AnalyticsEvent(
+            name: name, id: id, timestamp: Date(timeIntervalSince1970: timestamp / 1000),
+            userID: userID, deviceID: deviceID, properties: properties
+        )
+    }
+}
+
+/// Standard input as lines, read on a thread of its own so no task blocks on it.
+private enum StandardInputLines {
+    static func stream() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            Thread {
+                while let line = readLine() { continuation.yield(line) }
+                continuation.finish()
+            }.start()
+        }
+    }
+}

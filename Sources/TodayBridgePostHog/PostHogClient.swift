@@ -1,0 +1,57 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends one batch request and says what to do about the answer.
+struct PostHogClient: Sendable {
+    /// What an attempt to deliver a batch came to.
+    enum Outcome: Equatable, Sendable {
+        /// 2xx: PostHog has the events.
+        case delivered
+        /// A network error, 5xx, 408 or 429: try again later, no sooner than `retryAfter` seconds.
+        case retry(retryAfter: Double?, reason: String)
+        /// Any other status: sending the same events again cannot succeed.
+        case rejected(status: Int)
+    }
+
+    let url: URL
+    let timeout: Double
+    let session: URLSession
+
+    init(url: URL, timeout: Double) {
+        self.url = url
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        self.session = URLSession(configuration: configuration)
+    }
+
+    /// POSTs `body` (JSON) to the batch endpoint.
+    func send(_ body: [UInt8]) async -> Outcome {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body)
+        do {
+            let (_, response) = try await session.data(for: request)
+            guard let response = response as? HTTPURLResponse else { return .retry(retryAfter: nil, reason: "not an HTTP response") }
+            return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
+        } catch {
+            return .retry(retryAfter: nil, reason: "network error")
+        }
+    }
+
+    /// The outcome of an HTTP status and its `Retry-After` header.
+    static func outcome(status: Int, retryAfter: String?, now: Date = Date()) -> Outcome {
+        switch status {
+        case 200..<300:
+            .delivered
+        case 408, 429, 500..<600:
+            .retry(retryAfter: PostHogRetryPolicy.retryAfterSeconds(retryAfter, now: now), reason: "HTTP \(status)")
+        default:
+            .rejected(status: status)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import TodayBridge
+
+/// The loop that empties the journal into PostHog: full batches at once, partial ones after the
+/// flush interval or on request, backoff after failures, drops after a 4xx.
+actor PostHogDelivery {
+    private let journal: EventJournal
+    private let client: PostHogClient
+    private let configuration: PostHogConfiguration
+    private let clock: any BridgeClock
+    private let observer: BridgeObserver
+
+    private var loop: Task<Void, Never>?
+    private var isClosed = false
+    /// The sleep in progress; `wake()` ends it unless it is a backoff, `close()` ends any.
+    private var currentSleep: (task: Task<Void, Never>, wakeable: Bool)?
+    /// A wake that came while the loop was not asleep: the next wakeable sleep returns at once.
+    private var wakePending = false
+    /// Consecutive failed attempts.
+    private var failures = 0
+    /// When the oldest event not yet due was queued; the flush interval runs from here.
+    private var firstQueuedAt: BridgeInstant?
+    /// Events queued since the loop last counted the journal.
+    private var queuedSinceCount = 0
+    /// A flush was asked for without anyone waiting (the app went to the background).
+    private var flushRequested = false
+    private var flushWaiters: [UInt64: (target: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var nextWaiterID: UInt64 = 0
+    /// Every sequence number up to this one has left the journal.
+    private var settledThrough: UInt64 = 0
+
+    init(journal: EventJournal, client: PostHogClient, configuration: PostHogConfiguration, clock: any BridgeClock, observer: BridgeObserver) {
+        self.journal = journal
+        self.client = client
+        self.configuration = configuration
+        self.clock = clock
+        self.observer = observer
+    }
+
+    /// Starts the loop; events an earlier process left are due at once.
+    func start() {
+        flushRequested = true
+        loop = Task { await run() }
+    }
+
+    /// Hears that an event was queued.
+    func eventQueued() {
+        queuedSinceCount += 1
+        if firstQueuedAt == nil {
+            firstQueuedAt = clock.now()
+            wake()
+        } else if queuedSinceCount >= configuration.batchSize {
+            wake()
+        }
+    }
+
+    /// Sends everything queued now without waiting for a full batch; `wait` returns once those
+    /// events are delivered or refused (or the calling task is cancelled).
+    func flush(wait: Bool) async {
+        guard wait else {
+            flushRequested = true
+            return wake()
+        }
+        let target = await journal.newestSequence()
+        guard target > settledThrough, !isClosed else { return }
+        let id = nextWaiterID
+        nextWaiterID += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                flushWaiters[id] = (target, continuation)
+                wake()
+            }
+        } onCancel: {
+            Task { await self.resumeWaiter(id) }
+        }
+    }
+
+    /// Stops the loop and releases every flush waiter.
+    func close() async {
+        isClosed = true
+        loop?.cancel()
+        currentSleep?.task.cancel()
+        await loop?.value
+        for id in Array(flushWaiters.keys) { resumeWaiter(id) }
+    }
+
+    // MARK: - The loop
+
+    private func run() async {
+        while !isClosed && !Task.isCancelled {
+            wakePending = false
+            queuedSinceCount = 0
+            let (queued, settled) = await journal.progress()
+            settle(through: settled)
+            guard queued > 0 else {
+                firstQueuedAt = nil
+                flushRequested = false
+                await sleep(until: nil, wakeable: true)
+                continue
+            }
+            let firstQueuedAt = self.firstQueuedAt ?? clock.now()
+            self.firstQueuedAt = firstQueuedAt
+            let dueAt = firstQueuedAt.advanced(bySeconds: configuration.flushInterval)
+            let urgent = flushRequested || !flushWaiters.isEmpty || queued >= configuration.batchSize
+            guard urgent || clock.now() >= dueAt else {
+                await sleep(until: dueAt, wakeable: true)
+                continue
+            }
+            await sendOldestBatch()
+        }
+    }
+
+    /// One attempt at the oldest batch; on failure, waits out the backoff before returning.
+    private func sendOldestBatch() async {
+        let batch: [(sequence: UInt64, payload: [UInt8])]
+        do {
+            batch = try await journal.oldest(maxCount: configuration.batchSize, maxBytes: configuration.maxBatchBytes)
+        } catch {
+            observer.report(.analyticsFailed, "the PostHog queue could not be read: \(error)")
+            return await backOff(retryAfter: nil)
+        }
+        guard let last = batch.last?.sequence else { return }
+        let body = PostHogEvent.batchBody(apiKey: configuration.apiKey, sentAt: Date(), items: batch.map(\.payload))
+        switch await client.send(body) {
+        case .delivered:
+            await removeBatch(through: last)
+        case .rejected(let status):
+            observer.report(.analyticsRejected, "PostHog refused a batch of \(batch.count) events with HTTP \(status); they were dropped")
+            await removeBatch(through: last)
+        case .retry(let retryAfter, _):
+            await backOff(retryAfter: retryAfter)
+        }
+    }
+
+    private func removeBatch(through sequence: UInt64) async {
+        do {
+            try await journal.remove(through: sequence)
+            failures = 0
+            firstQueuedAt = clock.now()
+        } catch {
+            observer.report(.analyticsFailed, "the PostHog queue could not record a delivery: \(error)")
+            await backOff(retryAfter: nil)
+        }
+    }
+
+    private func backOff(retryAfter: Double?) async {
+        failures += 1
+        let delay = configuration.retry.delay(afterFailures: failures, random: Double.random(in: 0...1), retryAfter: retryAfter)
+        await sleep(until: clock.now().advanced(bySeconds: delay), wakeable: false)
+    }
+
+    /// Sleeps until `deadline` (or until woken, when `nil`). A backoff (`wakeable: false`) ends
+    /// early only on `close()`.
+    private func sleep(until deadline: BridgeInstant?, wakeable: Bool) async {
+        guard !isClosed, !(wakeable && wakePending) else { return }
+        let clock = self.clock
+        let sleep = Task {
+            if let deadline {
+                try? await clock.sleep(until: deadline)
+            } else {
+                while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+            }
+        }
+        currentSleep = (sleep, wakeable)
+        await sleep.value
+        currentSleep = nil
+    }
+
+    private func wake() {
+        wakePending = true
+        if let currentSleep, currentSleep.wakeable { currentSleep.task.cancel() }
+    }
+
+    private func settle(through sequence: UInt64) {
+        settledThrough = max(settledThrough, sequence)
+        for (id, waiter) in flushWaiters where waiter.target <= settledThrough { resumeWaiter(id) }
+    }
+
+    private func resumeWaiter(_ id: UInt64) {
+        flushWaiters.removeValue(forKey: id)?.continuation.resume()
+    }
+}

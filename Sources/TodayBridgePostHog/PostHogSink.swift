@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+import TodayBridge
+
+/// The production analytics sink: every `track` event is written to an on-disk queue before the
+/// page's call settles, then delivered to PostHog's batch capture API (T1).
+///
+/// Events survive the app being killed and the device being offline; they are sent in batches,
+/// retried with exponential backoff and jitter after network errors, 5xx, 408 and 429 (honouring
+/// `Retry-After`), and dropped with a diagnostic after any other 4xx. Each event's `uuid` is its
+/// bridge event id, so the copies a retry may send are de-duplicated by PostHog.
+///
+/// ```swift
+/// let analytics = try PostHogSink(configuration: PostHogConfiguration(
+///     apiKey: "phc_…",
+///     host: URL(string: "https://us.i.posthog.com")!,
+///     queueDirectory: PostHogConfiguration.defaultQueueDirectory
+/// ))
+/// let bridge = try TodayBridge(configuration: configuration, tokens: tokens, analytics: analytics, identity: identity)
+/// ```
+///
+/// On iOS the sink flushes when the app enters the background; call ``flush()`` inside a
+/// background task to give it time to finish.
+public final class PostHogSink: AnalyticsSink {
+    private let journal: EventJournal
+    private let delivery: PostHogDelivery
+    private let observer: BridgeObserver
+    private let notificationCenter: NotificationCenter
+    private let notificationTokens: Locked<[any NSObjectProtocol]>
+
+    /// Opens the queue in the configuration's directory (delivering what an earlier run left)
+    /// and starts delivering.
+    ///
+    /// Throws ``PostHogQueueError`` when the directory cannot be used, or another process has it open.
+    public init(
+        configuration: PostHogConfiguration,
+        clock: any BridgeClock = SystemBridgeClock(),
+        logger: Logger = Logger(label: "TodayBridge.PostHog"),
+        notificationCenter: NotificationCenter = .default
+    ) throws {
+        let observer = BridgeObserver(logger: logger)
+        let journal = try EventJournal(
+            directory: configuration.queueDirectory,
+            limits: EventJournal.Limits(capacity: configuration.maxQueuedEvents, maxRecordBytes: configuration.maxEventBytes),
+            onDrop: { count in
+                observer.report(.analyticsDropped, "the PostHog queue is full (\(configuration.maxQueuedEvents) events): dropped the oldest \(count)")
+            }
+        )
+        let delivery = PostHogDelivery(
+            journal: journal,
+            client: PostHogClient(url: configuration.batchURL, timeout: configuration.requestTimeout),
+            configuration: configuration, clock: clock, observer: observer
+        )
+        self.journal = journal
+        self.delivery = delivery
+        self.observer = observer
+        self.notificationCenter = notificationCenter
+        self.notificationTokens = Locked(configuration.flushNotifications.map { name in
+            notificationCenter.addObserver(forName: name, object: nil, queue: nil) { _ in
+                Task { await delivery.flush(wait: false) }
+            }
+        })
+        Task { await delivery.start() }
+    }
+
+    /// Queues `event` on disk; returns once it is there. Delivery happens later.
+    public func record(_ event: AnalyticsEvent) async throws {
+        _ = try await journal.append(PostHogEvent.item(for: event))
+        await delivery.eventQueued()
+    }
+
+    /// Sends every queued event now, without waiting for a full batch or the flush interval, and
+    /// returns once they are delivered or refused, retrying in between as the policy says.
+    /// Cancelling the calling task stops the wait, not the delivery.
+    public func flush() async {
+        await delivery.flush(wait: true)
+    }
+
+    /// How many events are on disk, not yet delivered.
+    public func pendingCount() async -> Int {
+        await journal.progress().queued
+    }
+
+    /// Dropped and refused events, and queue failures (``BridgeDiagnostic/Code/analyticsDropped``,
+    /// ``BridgeDiagnostic/Code/analyticsRejected``, ``BridgeDiagnostic/Code/analyticsFailed``).
+    public func diagnostics() -> AsyncStream<BridgeDiagnostic> {
+        observer.diagnostics.subscribe()
+    }
+
+    /// Stops delivering and closes the queue; queued events stay on disk for the next run.
+    public func close() async {
+        for token in notificationTokens.withLock({ tokens in defer { tokens = [] }; return tokens }) {
+            notificationCenter.removeObserver(token)
+        }
+        await delivery.close()
+        await journal.close()
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import TodayBridge
+
+/// A stand-in for PostHog's capture API on `http://127.0.0.1:PORT`: `POST /batch/` checks each
+/// request's shape like PostHog (400 when it would refuse it), records the events, and fails,
+/// stalls or answers 429/500 when a test says so.
+package final class PostHogCaptureServer: Sendable {
+    /// `http://127.0.0.1:PORT`, the host to configure the sink with.
+    package let origin: String
+
+    private struct State {
+        var requests = 0
+        var batches: [CaptureBatch] = []
+        var refusedShapes: [String] = []
+        var faults: @Sendable (Int) -> CaptureFault? = { _ in nil }
+    }
+
+    private let state: Locked<State>
+    private let server: Task<Void, any Error>
+
+    /// Starts the server and returns once it listens.
+    package static func start() async throws -> PostHogCaptureServer {
+        let state = Locked(State())
+        let router = Router()
+        router.post("/batch") { request, _ in
+            let body = try await request.body.collect(upTo: 64 << 20)
+            let fault = state.withLock { state in
+                state.requests += 1
+                return state.faults(state.requests)
+            }
+            return try await answer(body: Array(buffer: body), fault: fault, state: state)
+        }
+        let port = PortWaiter()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "posthog-capture"),
+            onServerRunning: { channel in await port.set(channel.localAddress?.port ?? 0) },
+            logger: Logger(label: "posthog-capture", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let server = Task {
+            do { try await app.run() } catch {
+                await port.fail(error)
+                throw error
+            }
+        }
+        return PostHogCaptureServer(origin: "http://127.0.0.1:\(try await port.value())", state: state, server: server)
+    }
+
+    private init(origin: String, state: Locked<State>, server: Task<Void, any Error>) {
+        self.origin = origin
+        self.state = state
+        self.server = server
+    }
+
+    private static func answer(body: [UInt8], fault: CaptureFault?, state: Locked<State>) async throws -> Response {
+        switch fault {
+        case .status(let status, let retryAfter)?:
+            var headers = HTTPFields()
+            if let retryAfter { headers[.retryAfter] = retryAfter }
+            return Response(status: .init(code: status), headers: headers)
+        case .dropConnection?:
+            throw CancellationError()  // Hummingbird closes the connection without a response
+        case .stall?, nil:
+            break
+        }
+        let batch: CaptureBatch
+        do {
+            batch = try CaptureBatch(body: body)
+        } catch {
+            state.withLock { $0.refusedShapes.append(error.description) }
+            return Response(status: .badRequest)
+        }
+        state.withLock { $0.batches.append(batch) }
+        if case .stall(let seconds)? = fault { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
+        return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":1}"#)))
+    }
+
+    /// Decides the fault, if any, for each request by its number (1, 2, …).
+    package func injectFaults(_ plan: @escaping @Sendable (Int) -> CaptureFault?) {
+        state.withLock { $0.faults = plan }
+    }
+
+    /// Requests received so far, failed ones included.
+    package var requestCount: Int { state.withLock { $0.requests } }
+
+    /// Every accepted batch, oldest first.
+    package var batches: [CaptureBatch] { state.withLock { $0.batches } }
+
+    /// Every accepted event, oldest first (duplicates included).
+    package var events: [JSONValue] { batches.flatMap(\.events) }
+
+    /// Why each request PostHog would refuse was refused.
+    package var refusedShapes: [String] { state.withLock { $0.refusedShapes } }
+
+    /// Stops the server.
+    package func stop() {
+        server.cancel()
+    }
+}
+
+/// The listening port, once the server is up, or why it never came up.
+private actor PortWaiter {
+    private var port: Result<Int, any Error>?
+    private var waiters: [CheckedContinuation<Int, any Error>] = []
+
+    func set(_ port: Int) { settle(.success(port)) }
+
+    func fail(_ error: any Error) { settle(.failure(error)) }
+
+    func value() async throws -> Int {
+        if let port { return try port.get() }
+        return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+
+    private func settle(_ result: Result<Int, any Error>) {
+        guard port == nil else { return }
+        port = result
+        for waiter in waiters { waiter.resume(with: result) }
+        waiters = []
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import TodayBridge
+@testable import TodayBridgePostHog
+
+@Suite("Event journal: the durable queue under the PostHog sink")
+struct EventJournalTests {
+    private func open(_ directory: TemporaryDirectory, capacity: Int = 1000, segmentBytes: UInt64 = 1 << 20, drops: Locked<[Int]> = Locked([])) throws -> EventJournal {
+        try EventJournal(
+            directory: directory.url,
+            limits: .init(capacity: capacity, maxRecordBytes: 4096, segmentBytes: segmentBytes),
+            onDrop: { count in drops.withLock { $0.append(count) } }
+        )
+    }
+
+    private func payloads(_ journal: EventJournal) async throws -> [String] {
+        try await journal.oldest(maxCount: 10_000, maxBytes: .max).map { String(decoding: $0.payload, as: UTF8.self) }
+    }
+
+    @Test("T1 appended events survive reopening, in order")
+    func survivesReopening() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var journal: EventJournal? = try open(directory)
+        for index in 0..<5 { _ = try await journal!.append(Array("event \(index)".utf8)) }
+        await journal!.close()
+        journal = nil
+        let reopened = try open(directory)
+        #expect(try await payloads(reopened) == (0..<5).map { "event \($0)" })
+    }
+
+    @Test("T1 concurrent appends share writes and each gets its own sequence number")
+    func concurrentAppends() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        let sequences = try await withThrowingTaskGroup(of: UInt64.self) { group in
+            for index in 0..<300 { group.addTask { try await journal.append(Array("e\(index)".utf8)) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(sequences) == Set(1...300))
+        await journal.close()
+        let reopened = try open(directory)
+        #expect(Set(try await payloads(reopened)) == Set((0..<300).map { "e\($0)" }))
+    }
+
+    @Test("T1 a record torn by a crash is cut off; the records before it stay")
+    func tornTail() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        _ = try await journal.append(Array("kept".utf8))
+        await journal.close()
+        let segment = directory.url.appendingPathComponent(directory.fileNames.first { $0.hasPrefix("segment-") }!)
+        let handle = try FileHandle(forWritingTo: segment)
+        handle.seekToEndOfFile()
+        handle.write(Data(JournalRecord.frame(Array("torn away".utf8)).dropLast(3)))
+        try handle.close()
+
+        let reopened = try open(directory)
+        #expect(try await payloads(reopened) == ["kept"])
+        _ = try await reopened.append(Array("after".utf8))
+        await reopened.close()
+        #expect(try await payloads(try open(directory)) == ["kept", "after"])
+    }
+
+    @Test("T1 a damaged record and everything after it in its segment are dropped, not delivered")
+    func damagedRecord() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        for name in ["one", "two", "three"] { _ = try await journal.append(Array(name.utf8)) }
+        await journal.close()
+        let segment = directory.url.appendingPathComponent(directory.fileNames.first { $0.hasPrefix("segment-") }!)
+        var bytes = try Data(contentsOf: segment)
+        bytes[JournalRecord.headerSize + 3 + JournalRecord.headerSize] ^= 0xFF  // the first byte of "two"
+        try bytes.write(to: segment)
+        #expect(try await payloads(try open(directory)) == ["one"])
+    }
+
+    @Test("T1 removed events stay removed after reopening; finished segments are deleted")
+    func removal() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory, segmentBytes: 64)
+        var sequences: [UInt64] = []
+        for index in 0..<20 { sequences.append(try await journal.append(Array("event number \(index)".utf8))) }
+        #expect(directory.fileNames.filter { $0.hasPrefix("segment-") }.count > 3)
+        try await journal.remove(through: sequences[14])
+        #expect(await journal.progress().queued == 5)
+        #expect(await journal.progress().settledThrough == sequences[14])
+        await journal.close()
+        #expect(directory.fileNames.filter { $0.hasPrefix("segment-") }.count <= 2)
+        #expect(try await payloads(try open(directory)) == (15..<20).map { "event number \($0)" })
+    }
+
+    @Test("T1 a full queue drops its oldest events and says how many")
+    func overflow() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let drops = Locked<[Int]>([])
+        let journal = try open(directory, capacity: 3, drops: drops)
+        for index in 0..<5 { _ = try await journal.append(Array("e\(index)".utf8)) }
+        #expect(try await payloads(journal) == ["e2", "e3", "e4"])
+        #expect(drops.withLock { $0.reduce(0, +) } == 2)
+        await journal.close()
+        #expect(try await payloads(try open(directory)) == ["e2", "e3", "e4"])
+    }
+
+    @Test("T1 an event over the size limit is refused; a second opener of the directory is refused")
+    func refusals() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        await #expect(throws: PostHogQueueError.self) { _ = try await journal.append([UInt8](repeating: 65, count: 4097)) }
+        #expect(throws: PostHogQueueError.inUse) { _ = try open(directory) }
+        await journal.close()
+    }
+
+    @Test("T1 batches stop at the byte budget but always hold one event")
+    func batchBudget() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        for _ in 0..<4 { _ = try await journal.append([UInt8](repeating: 65, count: 100)) }
+        #expect(try await journal.oldest(maxCount: 10, maxBytes: 250).count == 2)
+        #expect(try await journal.oldest(maxCount: 10, maxBytes: 10).count == 1)
+        #expect(try await journal.oldest(maxCount: 3, maxBytes: .max).count == 3)
+        await journal.close()
+    }
+}
