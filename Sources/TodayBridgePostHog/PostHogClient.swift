@@ -25,6 +25,7 @@ struct PostHogClient: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = timeout
         self.session = URLSession(configuration: configuration)
     }
 
@@ -34,13 +35,19 @@ struct PostHogClient: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(body)
-        do {
-            let (_, response) = try await session.data(for: request)
-            guard let response = response as? HTTPURLResponse else { return .retry(retryAfter: nil, reason: "not an HTTP response") }
-            return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
-        } catch {
-            return .retry(retryAfter: nil, reason: "network error")
+        // The completion-handler API, not `data(for:)`: on Linux, cancelling the async call while
+        // it completes deadlocks inside FoundationNetworking. A request is never cancelled; it
+        // ends by its timeout at the latest.
+        let response: URLResponse? = await withCheckedContinuation { continuation in
+            session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }.resume()
         }
+        guard let response = response as? HTTPURLResponse else { return .retry(retryAfter: nil, reason: "network error") }
+        return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
+    }
+
+    /// Lets a request in flight finish, then releases the session.
+    func close() {
+        session.finishTasksAndInvalidate()
     }
 
     /// The outcome of an HTTP status and its `Retry-After` header.

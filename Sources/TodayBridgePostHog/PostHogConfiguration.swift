@@ -28,7 +28,8 @@ public struct PostHogConfiguration: Sendable {
     public var maxQueuedEvents: Int
     /// The largest event accepted, as sent (bytes of JSON).
     public var maxEventBytes: Int
-    /// Seconds a request may take before it counts as a network failure.
+    /// Seconds a request may take before it counts as a network failure; at least 1 (Linux's
+    /// URLSession counts whole seconds).
     public var requestTimeout: Double
     /// Backoff between failed attempts.
     public var retry: PostHogRetryPolicy
@@ -58,7 +59,7 @@ public struct PostHogConfiguration: Sendable {
         self.flushInterval = max(0, flushInterval)
         self.maxQueuedEvents = max(1, maxQueuedEvents)
         self.maxEventBytes = max(1, maxEventBytes)
-        self.requestTimeout = max(0.001, requestTimeout)
+        self.requestTimeout = max(1, requestTimeout)
         self.retry = retry
         self.flushNotifications = flushNotifications
     }

@@ -20,8 +20,9 @@ actor PostHogDelivery {
     private var failures = 0
     /// When the oldest event not yet due was queued; the flush interval runs from here.
     private var firstQueuedAt: BridgeInstant?
-    /// Events queued since the loop last counted the journal.
-    private var queuedSinceCount = 0
+    /// Events the loop last counted in the journal, plus those queued since: never fewer than
+    /// are queued, so a full batch is never missed (at worst the loop counts once more).
+    private var queuedEstimate = 0
     /// A flush was asked for without anyone waiting (the app went to the background).
     private var flushRequested = false
     private var flushWaiters: [UInt64: (target: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
@@ -29,27 +30,28 @@ actor PostHogDelivery {
     /// Every sequence number up to this one has left the journal.
     private var settledThrough: UInt64 = 0
 
-    init(journal: EventJournal, client: PostHogClient, configuration: PostHogConfiguration, clock: any BridgeClock, observer: BridgeObserver) {
+    /// `sendAtOnce` when an earlier run left events: they are due as soon as the loop starts.
+    init(journal: EventJournal, client: PostHogClient, configuration: PostHogConfiguration, clock: any BridgeClock, observer: BridgeObserver, sendAtOnce: Bool) {
         self.journal = journal
         self.client = client
         self.configuration = configuration
         self.clock = clock
         self.observer = observer
+        self.flushRequested = sendAtOnce
     }
 
-    /// Starts the loop; events an earlier process left are due at once.
+    /// Starts the loop.
     func start() {
-        flushRequested = true
         loop = Task { await run() }
     }
 
     /// Hears that an event was queued.
     func eventQueued() {
-        queuedSinceCount += 1
+        queuedEstimate += 1
         if firstQueuedAt == nil {
             firstQueuedAt = clock.now()
             wake()
-        } else if queuedSinceCount >= configuration.batchSize {
+        } else if queuedEstimate >= configuration.batchSize {
             wake()
         }
     }
@@ -75,12 +77,13 @@ actor PostHogDelivery {
         }
     }
 
-    /// Stops the loop and releases every flush waiter.
-    func close() async {
+    /// Stops the loop and releases every flush waiter. A request in flight is left to finish;
+    /// its outcome is ignored (its events stay queued for the next run).
+    func close() {
         isClosed = true
         loop?.cancel()
         currentSleep?.task.cancel()
-        await loop?.value
+        client.close()
         for id in Array(flushWaiters.keys) { resumeWaiter(id) }
     }
 
@@ -89,8 +92,9 @@ actor PostHogDelivery {
     private func run() async {
         while !isClosed && !Task.isCancelled {
             wakePending = false
-            queuedSinceCount = 0
+            queuedEstimate = 0
             let (queued, settled) = await journal.progress()
+            queuedEstimate += queued
             settle(through: settled)
             guard queued > 0 else {
                 firstQueuedAt = nil
@@ -116,12 +120,15 @@ actor PostHogDelivery {
         do {
             batch = try await journal.oldest(maxCount: configuration.batchSize, maxBytes: configuration.maxBatchBytes)
         } catch {
+            guard !isClosed else { return }
             observer.report(.analyticsFailed, "the PostHog queue could not be read: \(error)")
             return await backOff(retryAfter: nil)
         }
         guard let last = batch.last?.sequence else { return }
         let body = PostHogEvent.batchBody(apiKey: configuration.apiKey, sentAt: Date(), items: batch.map(\.payload))
-        switch await client.send(body) {
+        let outcome = await client.send(body)
+        guard !isClosed else { return }
+        switch outcome {
         case .delivered:
             await removeBatch(through: last)
         case .rejected(let status):
@@ -138,6 +145,7 @@ actor PostHogDelivery {
             failures = 0
             firstQueuedAt = clock.now()
         } catch {
+            guard !isClosed else { return }
             observer.report(.analyticsFailed, "the PostHog queue could not record a delivery: \(error)")
             await backOff(retryAfter: nil)
         }

@@ -49,7 +49,8 @@ public final class PostHogSink: AnalyticsSink {
         let delivery = PostHogDelivery(
             journal: journal,
             client: PostHogClient(url: configuration.batchURL, timeout: configuration.requestTimeout),
-            configuration: configuration, clock: clock, observer: observer
+            configuration: configuration, clock: clock, observer: observer,
+            sendAtOnce: journal.recoveredCount > 0
         )
         self.journal = journal
         self.delivery = delivery

@@ -50,6 +50,8 @@ final class EventJournal: @unchecked Sendable {
     private var nextSequence: UInt64 = 1
     private var end: JournalPosition
     private var isClosed = false
+    /// How many records an earlier process left (before overflow drops); written by `init` only.
+    private(set) var recoveredCount = 0
 
     /// Opens (creating) the journal in `directory` and replays what an earlier process left.
     ///
@@ -62,7 +64,7 @@ final class EventJournal: @unchecked Sendable {
         lockFile = try JournalFile(path: directory.appendingPathComponent("lock").path, create: true)
         guard lockFile.tryLock() else { throw PostHogQueueError.inUse }
         end = JournalPosition(segment: 1, offset: 0)
-        try recover()
+        recoveredCount = try recover()
     }
 
     /// Appends `payload` durably and returns its sequence number.
@@ -240,8 +242,9 @@ final class EventJournal: @unchecked Sendable {
 }
 
 extension EventJournal {
-    /// Rebuilds the index from the cursor and the segment files; cuts a torn tail.
-    private func recover() throws {
+    /// Rebuilds the index from the cursor and the segment files; cuts a torn tail. Returns how
+    /// many records it found.
+    private func recover() throws -> Int {
         let cursorFile = try? JournalFile(path: cursorPath, create: false)
         let cursor = try cursorFile.flatMap { JournalPosition(cursorBytes: try $0.read(count: 20, at: 0)) }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -267,7 +270,9 @@ extension EventJournal {
             end = JournalPosition(segment: id, offset: UInt64(scan.validEnd))
         }
         if kept.isEmpty { try startSegment(max(cursor?.segment ?? 1, 1)) }
+        let found = entries.count
         try dropOverflow()
+        return found
     }
 
     /// `segment-<16 hex digits>.log` -> the id.

@@ -1,0 +1,200 @@
+#if canImport(TodayDemoBackend)
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgePostHog
+import TodayBridgeTesting
+import TodayDemoBackend
+
+@Suite("PostHog delivery against a local capture server")
+struct PostHogDeliveryTests {
+    /// A sink on a fresh queue directory, delivering to `server` on a manual clock.
+    private struct Fixture {
+        let server: PostHogCaptureServer
+        let directory: TemporaryDirectory
+        let clock = ManualClock()
+        let notifications = NotificationCenter()
+        let sink: PostHogSink
+
+        init(
+            server: PostHogCaptureServer? = nil, host: String? = nil, directory: TemporaryDirectory? = nil,
+            batchSize: Int = 50, maxQueued: Int = 100, requestTimeout: Double = 10,
+            retry: PostHogRetryPolicy = PostHogRetryPolicy(initialDelay: 2, maxDelay: 60, jitter: 0)
+        ) async throws {
+            let server = if let server { server } else { try await PostHogCaptureServer.start() }
+            let directory = try directory ?? TemporaryDirectory()
+            self.server = server
+            self.directory = directory
+            sink = try PostHogSink(
+                configuration: PostHogConfiguration(
+                    apiKey: "phc_test", host: URL(string: host ?? server.origin)!, queueDirectory: directory.url,
+                    batchSize: batchSize, flushInterval: 10, maxQueuedEvents: maxQueued, requestTimeout: requestTimeout,
+                    retry: retry, flushNotifications: [Self.background]
+                ),
+                clock: clock, notificationCenter: notifications
+            )
+        }
+
+        static let background = Notification.Name("TestAppDidEnterBackground")
+
+        func finish() async {
+            await sink.close()
+            server.stop()
+            directory.remove()
+        }
+    }
+
+    private static func event(_ index: Int, user: String? = nil) -> AnalyticsEvent {
+        let id = UUID().uuidString.lowercased()
+        return AnalyticsEvent(
+            name: "event_\(index)", id: id, timestamp: Date(), userID: user, deviceID: "device-1",
+            properties: ["eid": .string(id), "index": .number(Double(index))]
+        )
+    }
+
+    @Test("T1 a full batch goes at once, in the shape PostHog's batch API takes")
+    func fullBatch() async throws {
+        let fixture = try await Fixture(batchSize: 5)
+        defer { Task { await fixture.finish() } }
+        let events = (0..<5).map { Self.event($0, user: $0 == 0 ? "user-1" : nil) }
+        for event in events { try await fixture.sink.record(event) }
+        #expect(await eventually { fixture.server.events.count == 5 })
+        #expect(fixture.server.refusedShapes.isEmpty)
+        #expect(fixture.server.batches.map(\.apiKey) == ["phc_test"])
+        #expect(fixture.server.events.map { $0["uuid"] } == events.map { .string($0.id) })
+        #expect(fixture.server.events.map { $0["distinct_id"] } == ["user-1", "device-1", "device-1", "device-1", "device-1"])
+    }
+
+    @Test("T1 a partial batch waits for the flush interval")
+    func partialBatch() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        for index in 0..<2 { try await fixture.sink.record(Self.event(index)) }
+        #expect(await eventually { fixture.clock.wakeTimes == [10] })
+        #expect(fixture.server.requestCount == 0)
+        await fixture.clock.advance(bySeconds: 10)
+        #expect(await eventually { fixture.server.events.count == 2 })
+    }
+
+    @Test("T1 5xx answers and dropped connections are retried with exponential backoff")
+    func serverErrors() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        fixture.server.injectFaults { $0 == 1 ? .status(500) : $0 == 2 ? .dropConnection : nil }
+        try await fixture.sink.record(Self.event(0))
+        let flush = Task { await fixture.sink.flush() }
+        #expect(await eventually { fixture.clock.wakeTimes == [2] })
+        await fixture.clock.advance(bySeconds: 2)
+        #expect(await eventually { fixture.clock.wakeTimes == [6] })
+        #expect(fixture.server.events.isEmpty)
+        await fixture.clock.advance(bySeconds: 4)
+        #expect(await completes(flush))
+        #expect(fixture.server.events.count == 1)
+        #expect(fixture.server.requestCount == 3)
+    }
+
+    @Test("T1 429 with Retry-After waits as long as the server asks")
+    func retryAfter() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        fixture.server.injectFaults { $0 == 1 ? .status(429, retryAfter: "30") : nil }
+        try await fixture.sink.record(Self.event(0))
+        let flush = Task { await fixture.sink.flush() }
+        #expect(await eventually { fixture.clock.wakeTimes == [30] })
+        await fixture.clock.advance(bySeconds: 29)
+        #expect(fixture.server.requestCount == 1)
+        await fixture.clock.advance(bySeconds: 1)
+        #expect(await completes(flush))
+        #expect(fixture.server.events.count == 1)
+    }
+
+    @Test("T1 a 4xx refusal drops the batch with a diagnostic and is not retried")
+    func refusal() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        let diagnostics = fixture.sink.diagnostics()
+        fixture.server.injectFaults { _ in .status(401) }
+        for index in 0..<2 { try await fixture.sink.record(Self.event(index)) }
+        #expect(await flushes(fixture.sink))
+        #expect(await fixture.sink.pendingCount() == 0)
+        #expect(fixture.server.requestCount == 1)
+        var iterator = diagnostics.makeAsyncIterator()
+        let diagnostic = await iterator.next()
+        #expect(diagnostic?.code == .analyticsRejected)
+        #expect(diagnostic?.message.contains("401") == true)
+    }
+
+    @Test("T1 a stalled request times out and is sent again; the copy carries the same uuid")
+    func stall() async throws {
+        let fixture = try await Fixture(requestTimeout: 1)
+        defer { Task { await fixture.finish() } }
+        fixture.server.injectFaults { $0 == 1 ? .stall(seconds: 3) : nil }
+        let event = Self.event(0)
+        try await fixture.sink.record(event)
+        let flush = Task { await fixture.sink.flush() }
+        #expect(await eventually { fixture.clock.wakeTimes == [2] })
+        await fixture.clock.advance(bySeconds: 2)
+        #expect(await completes(flush))
+        #expect(fixture.server.events.map { $0["uuid"] } == [.string(event.id), .string(event.id)])
+    }
+
+    @Test("T1 a full queue drops its oldest events with a diagnostic")
+    func overflow() async throws {
+        let fixture = try await Fixture(maxQueued: 3)
+        defer { Task { await fixture.finish() } }
+        let diagnostics = fixture.sink.diagnostics()
+        for index in 0..<5 { try await fixture.sink.record(Self.event(index)) }
+        #expect(await fixture.sink.pendingCount() == 3)
+        #expect(await flushes(fixture.sink))
+        #expect(fixture.server.events.map { $0["event"] } == ["event_2", "event_3", "event_4"])
+        var iterator = diagnostics.makeAsyncIterator()
+        #expect(await iterator.next()?.code == .analyticsDropped)
+    }
+
+    @Test("T1 the app moving to the background starts a flush")
+    func backgroundFlush() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        try await fixture.sink.record(Self.event(0))
+        #expect(await eventually { fixture.clock.wakeTimes == [10] })
+        fixture.notifications.post(name: Fixture.background, object: nil)
+        #expect(await eventually { fixture.server.events.count == 1 })
+    }
+
+    @Test("T1 events an earlier run could not deliver are sent when the next run starts")
+    func deliveredAfterRestart() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try await PostHogCaptureServer.start()
+        let offline = try await Fixture(server: server, host: "http://127.0.0.1:9", directory: directory)
+        for index in 0..<3 { try await offline.sink.record(Self.event(index)) }
+        await offline.sink.close()
+        let online = try await Fixture(server: server, directory: directory)
+        defer { Task { await online.finish() } }
+        #expect(await eventually { server.events.count == 3 })
+    }
+
+    @Test("T1 track settles only once its event is on disk, and PostHog gets the bridge's event id as uuid")
+    func throughTheBridge() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: .ios),
+            tokens: TestTokenProvider(),
+            analytics: fixture.sink,
+            identity: AnalyticsIdentity(deviceID: "device-9", sessionID: "session-1")
+        )
+        let host = BridgeTestHost(bridge: bridge)
+        host.load("https://app.example/home")
+        let reply = await host.send(["type": "track", "ename": "opened", "parameters": ["screen": "home"]])
+        #expect(reply == .undefined)
+        #expect(await fixture.sink.pendingCount() == 1)
+        #expect(await flushes(fixture.sink))
+        let event = try #require(fixture.server.events.first)
+        #expect(event["event"] == "opened")
+        #expect(event["uuid"] != nil && event["uuid"] == event["properties"]?["eid"])
+        #expect(event["distinct_id"] == "device-9")
+        #expect(event["properties"]?["screen"] == "home")
+        #expect(event["properties"]?["client_plat"] == "ios")
+    }
+}
+#endif
