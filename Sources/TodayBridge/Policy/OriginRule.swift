@@ -75,8 +75,9 @@ extension OriginRule {
             }
             return .origin(origin)
         }
+        // Validated before lower-casing, which maps some non-ASCII letters (the Kelvin sign) to ASCII.
+        try validate(host.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
         let labels = host.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        try validate(labels)
         let normalizedPort = port == SecurityOrigin.defaultPort(of: scheme) ? nil : port
         if labels[0] == "*" {
             guard !isIPv4(labels.dropFirst()) else { throw Refusal("a wildcard cannot stand for part of an IP address") }
@@ -104,7 +105,7 @@ extension OriginRule {
     private static func ipv6(_ bracketed: String) throws(Refusal) -> String {
         let inner = bracketed.dropFirst().dropLast()
         guard bracketed.hasSuffix("]"), inner.contains(":"),
-              inner.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+              inner.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })  // not fullwidth digits
         else { throw Refusal("the IPv6 address is not valid") }
         return String(inner)
     }
