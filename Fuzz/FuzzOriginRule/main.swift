@@ -93,7 +93,9 @@ private struct Reference {
         let candidate = Array(origin.host.utf8)
         if host.hasPrefix("*.") {
             let suffix = Array(host.utf8.dropFirst())  // ".example.com"
-            return candidate.count > suffix.count && Array(candidate.suffix(suffix.count)) == suffix
+            guard candidate.count > suffix.count, Array(candidate.suffix(suffix.count)) == suffix else { return false }
+            // The wildcard stands for whole, non-empty labels.
+            return !candidate.dropLast(suffix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { $0.isEmpty }
         }
         return candidate == Array(host.utf8)
     }

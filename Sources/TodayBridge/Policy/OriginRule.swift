@@ -36,7 +36,12 @@ public struct OriginRule: Sendable, Hashable, CustomStringConvertible {
         case .origin(let allowed):
             return origin == allowed
         case .subdomains(let scheme, let suffix, let port):
-            return origin.scheme == scheme && origin.port == port && origin.host.hasSuffix("." + suffix)
+            guard origin.scheme == scheme, origin.port == port else { return false }
+            // `*` stands for one or more whole labels, none of them empty (not `.example.com`);
+            // compared on UTF-8 bytes, not by Unicode equivalence.
+            let host = Array(origin.host.utf8), tail = Array(("." + suffix).utf8)
+            guard host.count > tail.count, host.suffix(tail.count).elementsEqual(tail) else { return false }
+            return !host.dropLast(tail.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
         }
     }
 

@@ -41,6 +41,17 @@ struct OriginRuleTests {
         #expect(throws: OriginRuleError.self) { try OriginRule(rule) }
     }
 
+    // Found by FuzzOriginRule (Fuzz/Corpus/FuzzOriginRule/crash-empty-label.txt): `.example.com`
+    // ends with `.example.com` but is no subdomain of it.
+    @Test("S2 a wildcard stands for whole, non-empty labels", arguments: [
+        (".example.com", false), ("..example.com", false), ("a..example.com", false), (".a.example.com", false),
+        ("a.example.com", true), ("a.b.example.com", true), ("aexample.com", false),
+    ])
+    func s2WildcardLabels(host: String, expected: Bool) throws {
+        let origin = try #require(SecurityOrigin(scheme: "https", host: host, port: nil))
+        #expect(try OriginRule("https://*.example.com").matches(origin) == expected)
+    }
+
     @Test("S2 the error names the rule and says what is wrong")
     func s2ErrorText() {
         #expect {
