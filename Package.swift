@@ -101,7 +101,13 @@ if targetSet != "all" {
 }
 if targetSet == "fuzz" {
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
-    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CLibFuzzer", "TodayBridge", "TodayBridgeTesting"], path: "Fuzz/Support"))
+    package.targets.append(
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CLibFuzzer", "TodayBridge", "TodayBridgeTesting", .product(name: "Logging", package: "swift-log")],
+            path: "Fuzz/Support"
+        )
+    )
     for name in ["FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"] {
         package.targets.append(.executableTarget(name: name, dependencies: ["FuzzSupport", "TodayBridge", "TodayBridgeTesting"], path: "Fuzz/\(name)"))
     }

@@ -1,11 +1,14 @@
 import CLibFuzzer
 import Foundation
+import Logging
 import TodayBridge
 
 /// Helpers shared by the libFuzzer targets (see `make fuzz`).
 public enum Fuzz {
     /// Runs libFuzzer with the command line (`-max_total_time=60 corpus/` and so on) over `test`.
     public static func main(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        // The bridge logs every diagnostic; millions of inputs would spend their time writing them.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv, test))
