@@ -79,7 +79,6 @@ private func checkCoding(_ value: JSONValue) {
     }
     _ = try? decoder.decode([String: [Double?]].self, from: value)
     _ = try? decoder.decode([UInt8].self, from: value)
-    _ = try? decoder.decode(Probe.self, from: value)
     if let probe = try? decoder.decode(Probe.self, from: value) {
         _ = try! encoder.encode(probe)
     }
