@@ -43,7 +43,8 @@ contract-check:
 
 # The core and transport suites (TodayBridgeTests, TodayBridgeWebKitTests) under ThreadSanitizer and
 # AddressSanitizer. TODAY_BRIDGE_TARGETS=core leaves the Linux engines and the CLI out of the
-# manifest (see Package.swift), so nothing else is built; each sanitizer has its own scratch path.
+# manifest (see Package.swift), so nothing else is built; each sanitizer has its own scratch path,
+# and `--manifest-cache local` keeps each set's manifest evaluation there, apart from `.build`'s.
 # A report fails the run; no suppressions are needed. SWIFT_BACKTRACE=enable=no: after a sanitizer
 # report Swift's backtracer can spin instead of exiting (seen under ASan).
 # detect_leaks=0: LeakSanitizer's check at exit is not a memory-safety check, and here its roots are
@@ -60,7 +61,7 @@ sanitize-address:
 	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
 		$(SANITIZE) test --skip-build --sanitize=address --scratch-path .build-asan --manifest-cache local
 
-# libFuzzer targets in Fuzz/ (README, "Fuzzing"), built with AddressSanitizer into .build-fuzz.
+# libFuzzer targets in Fuzz/ (README, "Fuzzing and sanitizers"), built with AddressSanitizer into .build-fuzz.
 # `make fuzz` runs each for FUZZ_SECONDS and then reports; `make fuzz-smoke` (part of `make test`)
 # runs each for FUZZ_SMOKE_SECONDS, replaying the committed corpus first. Both fail on a finding,
 # saved in .build-fuzz/artifacts/.
