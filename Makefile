@@ -2,14 +2,15 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps swift-test web-test contract contract-check clean
+.PHONY: demo test bench deps swift-test web-test contract contract-check clean \
+	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
 	web/scripts/build.sh
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps web-test swift-test contract-check
+test: deps web-test swift-test contract-check sanitize-thread sanitize-address fuzz-smoke
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
 bench: deps
@@ -40,5 +41,45 @@ contract-check:
 	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
 		|| { echo "web/src/protocol.generated.ts is stale: run 'make contract'"; exit 1; }
 
+# The core and transport suites (TodayBridgeTests, TodayBridgeWebKitTests) under ThreadSanitizer and
+# AddressSanitizer. TODAY_BRIDGE_TARGETS=core leaves the Linux engines and the CLI out of the
+# manifest (see Package.swift), so nothing else is built; each sanitizer has its own scratch path,
+# and `--manifest-cache local` keeps each set's manifest evaluation there, apart from `.build`'s.
+# A report fails the run; no suppressions are needed. SWIFT_BACKTRACE=enable=no: after a sanitizer
+# report Swift's backtracer can spin instead of exiting (seen under ASan).
+# detect_leaks=0: LeakSanitizer's check at exit is not a memory-safety check, and here its roots are
+# Swift weak-reference side tables (Broadcast.subscribe's `[weak self]`), whose address Swift keeps
+# encoded in the object's reference count where LSan cannot see it, and XCTest's own runner objects.
+SANITIZE = TODAY_BRIDGE_TARGETS=core SWIFT_BACKTRACE=enable=no $(SWIFT)
+sanitize-thread:
+	$(SANITIZE) build --build-tests --sanitize=thread --scratch-path .build-tsan --manifest-cache local
+	TSAN_OPTIONS="halt_on_error=1" \
+		$(SANITIZE) test --skip-build --sanitize=thread --scratch-path .build-tsan --manifest-cache local
+
+sanitize-address:
+	$(SANITIZE) build --build-tests --sanitize=address --scratch-path .build-asan --manifest-cache local
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
+		$(SANITIZE) test --skip-build --sanitize=address --scratch-path .build-asan --manifest-cache local
+
+# libFuzzer targets in Fuzz/ (README, "Fuzzing and sanitizers"), built with AddressSanitizer into .build-fuzz.
+# `make fuzz` runs each for FUZZ_SECONDS and then reports; `make fuzz-smoke` (part of `make test`)
+# runs each for FUZZ_SMOKE_SECONDS, replaying the committed corpus first. Both fail on a finding,
+# saved in .build-fuzz/artifacts/.
+FUZZ_TARGETS = FuzzJSON FuzzOriginRule FuzzTrackEvent
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 20
+
+fuzz-build:
+	for target in $(FUZZ_TARGETS); do \
+		TODAY_BRIDGE_TARGETS=fuzz $(SWIFT) build -c release --scratch-path .build-fuzz --manifest-cache local \
+			-Xswiftc -sanitize=fuzzer,address --product $$target || exit 1; \
+	done
+
+fuzz: fuzz-build
+	status=0; for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || status=1; done; exit $$status
+
+fuzz-smoke: fuzz-build
+	for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SMOKE_SECONDS) || exit 1; done
+
 clean:
-	rm -rf .build web/dist
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-core web/dist

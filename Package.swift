@@ -85,3 +85,39 @@ for name in ["TodayBridgeWebKit", "TodayBridgeWebKitTests"] {
 #else
 package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBridgeWebKit"]))
 #endif
+
+// TODAY_BRIDGE_TARGETS chooses what this manifest declares (the Makefile sets it; give each value
+// its own `--scratch-path .build-NAME`):
+// - unset or `all`: everything above.
+// - `core`: only the core, the testing product, the Apple adapter (on Linux against its WebKit
+//   mirror) and their suites, TodayBridgeTests and TodayBridgeWebKitTests. The CLI and the Linux
+//   engines (WebKitGTK, Chromium, the demo backend, benchmarks, end-to-end tests) and their
+//   dependencies are left out, so `make sanitize-thread` and `make sanitize-address` build only
+//   what they test.
+// - `fuzz`: `core` plus the libFuzzer targets in Fuzz/ (`make fuzz`). They are targets of this
+//   package rather than a package of their own because `EventValidator` and `Locked` are
+//   `package` API, visible only to modules of this package. They link only with
+//   `-sanitize=fuzzer` (libFuzzer's driver), so no other set declares them.
+let targetSet = Context.environment["TODAY_BRIDGE_TARGETS"] ?? "all"
+if targetSet != "all" {
+    let core: Set = ["TodayBridge", "TodayBridgeTesting", "TodayBridgeWebKit", "WebKit", "TodayBridgeTests", "TodayBridgeWebKitTests"]
+    package.targets.removeAll { !core.contains($0.name) }
+    package.products.removeAll { !core.contains($0.name) }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+        return !location.hasSuffix("/swift-log")
+    }
+}
+if targetSet == "fuzz" {
+    package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
+    package.targets.append(
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CLibFuzzer", "TodayBridge", "TodayBridgeTesting", .product(name: "Logging", package: "swift-log")],
+            path: "Fuzz/Support"
+        )
+    )
+    for name in ["FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["FuzzSupport", "TodayBridge", "TodayBridgeTesting"], path: "Fuzz/\(name)"))
+    }
+}

@@ -22,13 +22,17 @@ package struct EventValidator: Sendable {
         var problems: [String] = []
         var kept: [String: JSONValue] = [:]
         for key in parameters.keys.sorted() {
+            let name = truncated(key, to: rules.maxNameLength)
             if let problem = problem(withName: key) {
                 problems.append("parameter key \(problem)")
+            } else if kept[name] != nil {
+                // Two long keys truncated alike: the first (in key order) is kept, not overwritten.
+                problems.append("parameter key \(key) is \(name) once truncated, which is already kept")
             } else if kept.count == rules.maxParameters {
                 problems.append("more than \(rules.maxParameters) parameters")
                 break
             } else {
-                kept[truncated(key, to: rules.maxNameLength)] = shortened(parameters[key]!)
+                kept[name] = shortened(parameters[key]!)
             }
         }
         return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: kept, problems: problems))

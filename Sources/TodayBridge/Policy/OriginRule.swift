@@ -36,7 +36,12 @@ public struct OriginRule: Sendable, Hashable, CustomStringConvertible {
         case .origin(let allowed):
             return origin == allowed
         case .subdomains(let scheme, let suffix, let port):
-            return origin.scheme == scheme && origin.port == port && origin.host.hasSuffix("." + suffix)
+            guard origin.scheme == scheme, origin.port == port else { return false }
+            // `*` stands for one or more whole labels, none of them empty (not `.example.com`);
+            // compared on UTF-8 bytes, not by Unicode equivalence.
+            let host = Array(origin.host.utf8), tail = Array(("." + suffix).utf8)
+            guard host.count > tail.count, host.suffix(tail.count).elementsEqual(tail) else { return false }
+            return !host.dropLast(tail.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
         }
     }
 
@@ -75,8 +80,9 @@ extension OriginRule {
             }
             return .origin(origin)
         }
+        // Validated before lower-casing, which maps some non-ASCII letters (the Kelvin sign) to ASCII.
+        try validate(host.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
         let labels = host.lowercased().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        try validate(labels)
         let normalizedPort = port == SecurityOrigin.defaultPort(of: scheme) ? nil : port
         if labels[0] == "*" {
             guard !isIPv4(labels.dropFirst()) else { throw Refusal("a wildcard cannot stand for part of an IP address") }
@@ -104,7 +110,7 @@ extension OriginRule {
     private static func ipv6(_ bracketed: String) throws(Refusal) -> String {
         let inner = bracketed.dropFirst().dropLast()
         guard bracketed.hasSuffix("]"), inner.contains(":"),
-              inner.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+              inner.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })  // not fullwidth digits
         else { throw Refusal("the IPv6 address is not valid") }
         return String(inner)
     }

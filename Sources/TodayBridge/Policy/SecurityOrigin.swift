@@ -13,12 +13,13 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The port, or `nil` for the scheme's default port.
     public let port: Int?
 
-    /// Creates an origin; `nil` when the host is empty or the port is out of range.
+    /// Creates an origin; `nil` when the host is empty or has stray brackets, or the port is out of range.
     public init?(scheme: String, host: String, port: Int?) {
         let scheme = scheme.lowercased()
         var host = host.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !scheme.isEmpty, !host.isEmpty else { return nil }
+        // Brackets only ever wrap a whole IPv6 literal; any left over make normalizing unstable.
+        guard !scheme.isEmpty, !host.isEmpty, !host.contains(where: { $0 == "[" || $0 == "]" }) else { return nil }
         if let port, !(1...65535).contains(port) { return nil }
         self.scheme = scheme
         self.host = host
@@ -33,10 +34,11 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// The origin of `url`; `nil` for opaque or host-less URLs.
     public init?(url: URL) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let scheme = components.scheme, let host = components.host
-        else { return nil }
-        self.init(scheme: scheme, host: host, port: components.port)
+        // `URL.host`, not `URLComponents.host`: the latter decodes an IDN host to Unicode
+        // (`xn--bcher-kva.example` becomes `bücher.example`), which no ASCII origin rule and no
+        // engine-reported origin would ever equal.
+        guard let scheme = url.scheme, let host = url.host else { return nil }
+        self.init(scheme: scheme, host: host, port: url.port)
     }
 
     /// Whether the origin is served over TLS.

@@ -104,6 +104,21 @@ struct TrackTests {
         #expect(properties["bad key"] == nil && properties["app_secret"] == nil)
     }
 
+    // Found by FuzzTrackEvent (Fuzz/Corpus/FuzzTrackEvent/truncation-collision.json): the second
+    // key silently overwrote the first, a drop nobody heard of.
+    @Test("T1 two keys truncated alike: the first is kept, the other dropped and reported")
+    func t1TruncationCollision() async throws {
+        let host = Fixtures.trustedHost()
+        let stem = String(repeating: "k", count: 40)
+        let diagnostics = host.bridge.diagnostics()
+        let seen = await Fixtures.collect(diagnostics) {
+            _ = await host.send(["type": "track", "ename": "e", "parameters": [.init(stem + "a"): 1, .init(stem + "b"): 2]])
+        }
+        let event = try #require(host.analytics.events.first)
+        #expect(event.properties[stem] == 1)
+        #expect(seen.map(\.code) == [.eventRejected])
+    }
+
     @Test("T1 validation can be turned off")
     func t1ValidationOff() async throws {
         let host = Fixtures.trustedHost(validation: TrackValidation(isEnabled: false))

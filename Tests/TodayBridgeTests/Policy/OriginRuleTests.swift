@@ -32,6 +32,26 @@ struct OriginRuleTests {
         #expect(throws: OriginRuleError.self) { try OriginRule(rule) }
     }
 
+    // Found by FuzzOriginRule (Fuzz/Corpus/FuzzOriginRule/fullwidth-hex.txt, kelvin.txt): fullwidth
+    // digits passed as IPv6 hex digits, and the Kelvin sign lower-cased to an ASCII "k".
+    @Test("S2 rules are ASCII: non-ASCII look-alikes are refused", arguments: [
+        "https://[::\u{FF11}]", "https://[\u{FF21}::1]", "https://\u{212A}elvin.example", "https://*.\u{212A}elvin.example",
+    ])
+    func s2NonASCII(rule: String) {
+        #expect(throws: OriginRuleError.self) { try OriginRule(rule) }
+    }
+
+    // Found by FuzzOriginRule (Fuzz/Corpus/FuzzOriginRule/crash-empty-label.txt): `.example.com`
+    // ends with `.example.com` but is no subdomain of it.
+    @Test("S2 a wildcard stands for whole, non-empty labels", arguments: [
+        (".example.com", false), ("..example.com", false), ("a..example.com", false), (".a.example.com", false),
+        ("a.example.com", true), ("a.b.example.com", true), ("aexample.com", false),
+    ])
+    func s2WildcardLabels(host: String, expected: Bool) throws {
+        let origin = try #require(SecurityOrigin(scheme: "https", host: host, port: nil))
+        #expect(try OriginRule("https://*.example.com").matches(origin) == expected)
+    }
+
     @Test("S2 the error names the rule and says what is wrong")
     func s2ErrorText() {
         #expect {
@@ -76,6 +96,23 @@ struct SecurityOriginTests {
     ])
     func s2Parsing(url: String, origin: String) {
         #expect(SecurityOrigin(string: url)?.description == origin)
+    }
+
+    // Found by FuzzOriginRule (Fuzz/Corpus/FuzzOriginRule/crash-idn-host.txt): the host was read
+    // through URLComponents, which decodes punycode, so no rule could match an IDN page.
+    @Test("C8 an IDN host keeps its ASCII form, which its rule matches")
+    func c8InternationalHost() throws {
+        let origin = try #require(SecurityOrigin(string: "https://xn--bcher-kva.example/app"))
+        #expect(origin.host == "xn--bcher-kva.example")
+        #expect(try OriginRule("https://xn--bcher-kva.example").matches(origin))
+        #expect(try OriginRule("https://*.xn--bcher-kva.example").matches(#require(SecurityOrigin(string: "https://www.xn--bcher-kva.example"))))
+    }
+
+    // Found by FuzzOriginRule (Fuzz/Corpus/FuzzOriginRule/crash-nested-brackets.txt): one pair of
+    // brackets was stripped per normalization, so normalizing twice gave another origin.
+    @Test("C8 a host with stray brackets is no origin", arguments: ["[[::1]]", "[::1]]", "a]b", "[x"])
+    func c8StrayBrackets(host: String) {
+        #expect(SecurityOrigin(scheme: "https", host: host, port: nil) == nil)
     }
 
     @Test("S2 opaque and host-less URLs have no origin", arguments: ["about:blank", "data:text/html,hi", "file:///etc/passwd", "not a url", ""])

@@ -1,0 +1,50 @@
+import CLibFuzzer
+import Foundation
+import Logging
+import TodayBridge
+
+/// Helpers shared by the libFuzzer targets (see `make fuzz`).
+public enum Fuzz {
+    /// Runs libFuzzer with the command line (`-max_total_time=60 corpus/` and so on) over `test`.
+    public static func main(_ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        // The bridge logs every diagnostic; millions of inputs would spend their time writing them.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, test))
+    }
+
+    /// The fuzzer's bytes as text; invalid UTF-8 is repaired, as every text API of the bridge
+    /// takes a `String`.
+    public static func text(_ start: UnsafePointer<UInt8>?, _ count: Int) -> String {
+        guard let start, count > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// Crashes, which libFuzzer records as a finding, when an invariant does not hold.
+    public static func check(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        if !condition { fatalError("invariant broken: \(message())", file: file, line: line) }
+    }
+
+    /// Runs `body` to completion from the fuzzer's synchronous entry point.
+    public static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let result = Locked<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    /// The nesting depth of a value as `JSONLimits.maxDepth` counts it: a top-level container is 1.
+    public static func depth(of value: JSONValue) -> Int {
+        switch value {
+        case .array(let elements): 1 + (elements.map(depth(of:)).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(depth(of:)).max() ?? 0)
+        case .null, .bool, .number, .string: 0
+        }
+    }
+}
