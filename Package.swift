@@ -90,7 +90,7 @@ package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBrid
 // its own `--scratch-path .build-NAME`):
 // - unset or `all`: everything above.
 // - `core`: only the core, the testing product, the Apple adapter (on Linux against its WebKit
-//   mirror) and their suites, TodayBridgeTests and TodayBridgeWebKitTests. The CLI and the Linux
+//   mirror), the PostHog sink and their suites (the sink's without its capture-server tests). The CLI and the Linux
 //   engines (WebKitGTK, Chromium, the demo backend, benchmarks, end-to-end tests) and their
 //   dependencies are left out, so `make sanitize-thread` and `make sanitize-address` build only
 //   what they test.
@@ -100,8 +100,18 @@ package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBrid
 //   `-sanitize=fuzzer` (libFuzzer's driver), so no other set declares them.
 let targetSet = Context.environment["TODAY_BRIDGE_TARGETS"] ?? "all"
 if targetSet != "all" {
-    let core: Set = ["TodayBridge", "TodayBridgeTesting", "TodayBridgeWebKit", "WebKit", "TodayBridgeTests", "TodayBridgeWebKitTests"]
+    let core: Set = [
+        "TodayBridge", "TodayBridgeTesting", "TodayBridgeWebKit", "WebKit", "TodayBridgePostHog",
+        "TodayBridgeTests", "TodayBridgeWebKitTests", "TodayBridgePostHogTests",
+    ]
     package.targets.removeAll { !core.contains($0.name) }
+    for target in package.targets {
+        // The PostHog suite's delivery tests need the demo backend; they compile out without it.
+        target.dependencies.removeAll { dependency in
+            if case .byNameItem(let name, _) = dependency { return !core.contains(name) }
+            return false
+        }
+    }
     package.products.removeAll { !core.contains($0.name) }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
