@@ -22,13 +22,16 @@ public struct StringTransport: Sendable {
     }
 
     /// Answers one request string; `nil` when it carries no usable id (nothing can be answered).
+    ///
+    /// A request too large, too deep or malformed is still answered `undefined` (X7) when its
+    /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5).
     public func receive(_ request: String, from sender: SenderFacts) async -> String? {
         let envelope: JSONValue
         do {
             envelope = try JSONValue(parsing: request, limits: connection.bridge.configuration.limits.json)
         } catch {
             _ = connection.refuseUndecodable(error, from: sender)
-            return nil
+            return Self.leadingID(of: request).map { Self.encode(.undefined, id: $0) }
         }
         guard let id = envelope["id"], id.isScalar, id.boolValue == nil else {
             _ = connection.refuseUndecodable(StringTransportError.missingID, from: sender)
@@ -36,6 +39,17 @@ public struct StringTransport: Sendable {
         }
         let reply = await connection.receive(envelope["message"], from: sender)
         return Self.encode(reply, id: id)
+    }
+
+    /// The id of a request that could not be parsed whole: the number right after a leading
+    /// `{"id":` (as the shim writes it), read from at most the first 32 bytes.
+    static func leadingID(of request: String) -> JSONValue? {
+        let prefix = Array(request.utf8.prefix(32))
+        let opening = Array(#"{"id":"#.utf8)
+        guard prefix.starts(with: opening) else { return nil }
+        let digits = prefix.dropFirst(opening.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, digits.count <= 15, let id = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+        return .number(id)
     }
 
     /// The script that hands `reply` to the shim in the frame that sent the request.

@@ -58,6 +58,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Also register todayRawEcho, WebKit's channel with a do-nothing reply, as a benchmark baseline.")
     var rawEcho = false
 
+    @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
+    var printPeakMemory = false
+
     func run() async throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
@@ -76,7 +79,15 @@ struct OpenCommand: AsyncParsableCommand {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
         case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge, webRoot: webRoot)
         }
+        if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// This process's peak resident set, in KiB (Linux reports `ru_maxrss` in KiB).
+    private static func peakResidentKiB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
     }
 
     private func tokenProvider() throws -> any TokenProvider {

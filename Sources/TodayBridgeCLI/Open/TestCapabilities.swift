@@ -7,6 +7,8 @@ import TodayBridge
 /// - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
 /// - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
 ///   `{ value }` or `{ error }` (X4).
+/// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
+///   keep calls in flight while a page reloads or removes a frame.
 enum TestCapabilities {
     struct EventRequest: Decodable, Sendable {
         var name: String
@@ -18,6 +20,10 @@ enum TestCapabilities {
         var args: JSONValue?
     }
 
+    struct SleepRequest: Decodable, Sendable {
+        var ms: Double
+    }
+
     static func register(in bridge: TodayBridge) throws {
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
             var fields = message.objectValue ?? [:]
@@ -26,6 +32,10 @@ enum TestCapabilities {
         }
         try bridge.register("fail", access: .anyFrame, summary: "always rejects") { (_: JSONValue, _) -> NoResult in
             throw BridgeError(code: "declined", message: "declined on purpose", recoverable: true)
+        }
+        try bridge.register("sleep", access: .anyFrame, summary: "resolves after ms milliseconds") { (request: SleepRequest, _) -> NoResult in
+            try await Task.sleep(nanoseconds: UInt64(min(max(request.ms, 0), 10_000) * 1_000_000))
+            return NoResult()
         }
         try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") { (request: EventRequest, context) in
             await context.connection.emit(request.name, data: request.data ?? .null)

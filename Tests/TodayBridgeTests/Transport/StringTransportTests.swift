@@ -52,6 +52,21 @@ struct StringTransportTests {
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
+    @Test("A2 X7 C5 a request over the size or depth limit, or cut short, is still answered undefined by its id", arguments: [
+        #"{"id":12,"message":{"type":"echo","text":""# + String(repeating: "x", count: 9 << 20) + #""}}"#,
+        #"{"id":13,"message":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}",
+        #"{"id":14,"message":{"type":"#,
+    ])
+    func a2OverLimit(request: String) async throws {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        var answer: JSONValue??
+        let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(request, host: host) }
+        let id = try #require(StringTransport.leadingID(of: request))
+        #expect(answer == .some(["id": id]))
+        #expect(seen.map(\.code) == [.undecodableMessage])
+    }
+
     @Test("A1 a sub-frame speaking the string protocol gets no credential (S1)")
     func a1SubFrame() async throws {
         let host = Fixtures.trustedHost()

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayDemoBackend
+
+/// Hostile pages in real engines: a flood, huge and deep inputs, prototype-polluting keys, a frame
+/// removed and a document reloaded with calls in flight. Every call gets its contract outcome and
+/// the trusted page's own calls keep working.
+@Suite("Hostile pages in real engines", .serialized)
+struct HostilePageEndToEndTests {
+    /// The host process's peak resident memory stays under this, 64 MiB inputs included.
+    static let memoryBoundKiB = 1_536 * 1024
+
+    @Test("X7 C5 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
+    func hostilePage(engine: Engine) async throws {
+        _ = try await ContractEndToEndTests.contractRun(engine)  // after the contract runs: shared backend counters
+        let backend = try await EndToEndHost.shared.value.backend
+        let run = try await EndToEndHost.open(
+            "/e2e/hostile.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin],
+            engine: engine, extra: ["--print-peak-memory", "--timeout", "240"]
+        )
+        #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
+        let results = try #require(backend.reports(named: "hostile-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        let reloaded = try #require(backend.reports(named: "hostile-reloaded-\(engine.rawValue)").last)
+        print("hostile page, \(engine.rawValue): \(results.jsonString) \(reloaded.jsonString) \(run.lines.filter { $0["hostPeakResidentKiB"] != nil }.map(\.jsonString))")
+
+        // C5: every one of the 100,000 calls settled, each with a value or a clear rejection.
+        let flood = try #require(results["flood"]?.objectValue)
+        #expect(flood.values.compactMap(\.doubleValue).reduce(0, +) == 100_000)
+        #expect(Set(flood.keys).isSubset(of: ["value", "rejected:busy"]), "unexpected outcomes: \(flood)")
+        #expect(results["duringFlood"] == "answered" || results["duringFlood"] == "rejected:busy")
+        #expect(results["afterFlood"] == "answered")
+        // X7: over the size or depth limit -> undefined.
+        #expect(results["hugeString"] == "undefined")
+        #expect(results["deeplyNested"] == "undefined")
+        #expect(results["afterLargeInput"] == "answered")
+        #expect(results["pollutingEcho"]?["prototypeClean"] == true)
+        #expect(results["pollutingTrack"] == "undefined")
+        #expect(results["prototypeClean"] == true)
+        #expect(results["afterFrameRemoved"] == "answered")
+        #expect(reloaded["afterReload"] == "answered")
+
+        let peaks = run.lines.compactMap { $0["hostPeakResidentKiB"]?.doubleValue }
+        let peak = try #require(peaks.first)
+        #expect(Int(peak) < Self.memoryBoundKiB)
+    }
+}
