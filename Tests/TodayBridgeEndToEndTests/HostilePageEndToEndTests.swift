@@ -32,7 +32,10 @@ struct HostilePageEndToEndTests {
         #expect(results["afterFlood"] == "answered")
         // X7: over the size or depth limit -> undefined.
         #expect(results["hugeString"] == "undefined")
-        #expect(results["deeplyNested"] == "undefined")
+        // WebKit carries the 5,000-deep object and the host answers undefined; the Android shim
+        // cannot serialize it and refuses it at once with a TypeError, like any message the
+        // channel cannot carry (W5): nothing reaches the host.
+        #expect(results["deeplyNested"] == (engine == .webkitgtk ? "undefined" : "rejected:TypeError"))
         #expect(results["afterLargeInput"] == "answered")
         #expect(results["pollutingEcho"]?["prototypeClean"] == true)
         #expect(results["pollutingTrack"] == "undefined")
