@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
+import TodayBridgePostHog
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
 import TodayDemoBackend
@@ -46,7 +47,15 @@ struct DemoCommand: AsyncParsableCommand {
             DemoTranscript.page(name, report)
         }
         defer { backend.stop() }
-        let bridge = DemoHost.bridge(backend: backend)
+        // Analytics go through the production sink to a local stand-in for PostHog.
+        let capture = try await PostHogCaptureServer.start()
+        defer { capture.stop() }
+        let queue = FileManager.default.temporaryDirectory.appendingPathComponent("today-demo-posthog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: queue) }
+        let analytics = try PostHogSink(configuration: PostHogConfiguration(
+            apiKey: "phc_demo", host: URL(string: capture.origin)!, queueDirectory: queue, flushInterval: 1
+        ))
+        let bridge = DemoHost.bridge(backend: backend, analytics: analytics)
         if headless { try FileManager.default.createDirectory(atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
         let page = URL(string: backend.secureOrigin + "/demo/index.html" + (headless ? "?autoclose=1" : ""))!
         DemoTranscript.line("host", "backend on \(backend.secureOrigin), page \(page.absoluteString)")
@@ -59,6 +68,10 @@ struct DemoCommand: AsyncParsableCommand {
             onInstalled: DemoHost.emitEvents
         )
         if headless { DemoTranscript.line("host", "screenshot saved to \(screenshot)") }
+        await analytics.flush()
+        await analytics.close()
+        let delivered = capture.events.map { "\($0["event"]?.stringValue ?? "?") (uuid \($0["uuid"]?.stringValue?.prefix(8) ?? "-"))" }
+        DemoTranscript.line("posthog", "delivered to \(capture.origin)/batch/: \(delivered.joined(separator: ", "))")
         if code != 0 { throw ExitCode(code) }
     }
     #endif

@@ -2,6 +2,7 @@
 import Foundation
 import TodayBridge
 import TodayBridgeGTK
+import TodayBridgePostHog
 import TodayDemoBackend
 
 /// The demo's native side: its bridge, its custom capability and the events it sends.
@@ -16,13 +17,13 @@ enum DemoHost {
         var uptimeSeconds: Int
     }
 
-    static func bridge(backend: DemoBackend) -> TodayBridge {
+    static func bridge(backend: DemoBackend, analytics: PostHogSink) -> TodayBridge {
         let surface = try! TrustedSurface(name: "demo", origins: [backend.secureOrigin], extraHeaders: ["X-Client": "today-demo"])
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .linux, surfaces: [surface]),
             // The first token is already expired: the page's first API call gets a 401.
             tokens: EndpointTokenProvider(base: URL(string: backend.cleartextOrigin + "/token")!, firstTokenLifetime: 0),
-            analytics: TranscriptAnalyticsSink(),
+            analytics: TranscriptAnalyticsSink(delivery: analytics),
             identity: AnalyticsIdentity(deviceID: "demo-device", sessionID: UUID().uuidString, userID: { "demo-user" })
         )
         try! bridge.register("device.info", access: .trustedSurface, summary: "what the native side runs on") { (_: DeviceInfoRequest, _) in
@@ -42,11 +43,14 @@ enum DemoHost {
     }
 }
 
-/// Prints each forwarded analytics event in the transcript.
+/// Prints each forwarded analytics event in the transcript, then hands it to the PostHog sink.
 struct TranscriptAnalyticsSink: AnalyticsSink {
+    let delivery: PostHogSink
+
     func record(_ event: AnalyticsEvent) async throws {
         let parameters = event.properties.filter { !["eid", "sid", "ts", "tz", "did", "uid", "ctx", "client_plat"].contains($0.key) }
         DemoTranscript.line("analytics", "\(event.name) \(JSONValue.object(parameters).jsonString) (uid \(event.userID ?? "-"), ctx \(event.properties["ctx"]?.jsonString ?? "-"))")
+        try await delivery.record(event)
     }
 }
 
