@@ -141,9 +141,9 @@ actor PostHogDelivery {
 
     private func removeBatch(through sequence: UInt64) async {
         do {
+            // `firstQueuedAt` stays: what is left was queued no earlier, so it is due no later.
             try await journal.remove(through: sequence)
             failures = 0
-            firstQueuedAt = clock.now()
         } catch {
             guard !isClosed else { return }
             observer.report(.analyticsFailed, "the PostHog queue could not record a delivery: \(error)")

@@ -76,6 +76,20 @@ struct PostHogDeliveryTests {
         #expect(await eventually { fixture.server.events.count == 2 })
     }
 
+    @Test("T1 an event left after a full batch is still due by the interval of the oldest")
+    func leftoverDueByInterval() async throws {
+        let fixture = try await Fixture(batchSize: 2)
+        defer { Task { await fixture.finish() } }
+        try await fixture.sink.record(Self.event(0))
+        #expect(await eventually { fixture.clock.wakeTimes == [10] })
+        await fixture.clock.advance(bySeconds: 5)
+        for index in 1...2 { try await fixture.sink.record(Self.event(index)) }
+        #expect(await eventually { fixture.server.events.count == 2 })
+        #expect(await eventually { fixture.clock.wakeTimes == [10] })
+        await fixture.clock.advance(bySeconds: 5)
+        #expect(await eventually { fixture.server.events.count == 3 })
+    }
+
     @Test("T1 5xx answers and dropped connections are retried with exponential backoff")
     func serverErrors() async throws {
         let fixture = try await Fixture()
