@@ -63,8 +63,9 @@ actor PostHogDelivery {
             flushRequested = true
             return wake()
         }
-        let target = await journal.newestSequence()
-        guard target > settledThrough, !isClosed else { return }
+        let (queued, settled) = await journal.progress()
+        let target = settled + UInt64(queued)  // sequence numbers are consecutive
+        guard queued > 0, !isClosed else { return }
         let id = nextWaiterID
         nextWaiterID += 1
         await withTaskCancellationHandler {

@@ -16,7 +16,7 @@ import TodayBridge
 ///     host: URL(string: "https://us.i.posthog.com")!,
 ///     queueDirectory: PostHogConfiguration.defaultQueueDirectory
 /// ))
-/// let bridge = try TodayBridge(configuration: configuration, tokens: tokens, analytics: analytics, identity: identity)
+/// let bridge = TodayBridge(configuration: configuration, tokens: tokens, analytics: analytics, identity: identity)
 /// ```
 ///
 /// On iOS the sink flushes when the app enters the background; call ``flush()`` inside a

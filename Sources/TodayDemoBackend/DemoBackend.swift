@@ -45,7 +45,7 @@ package final class DemoBackend: Sendable {
             certificateChain: try NIOSSLCertificate.fromPEMFile(certificate.certificate).map { .certificate($0) },
             privateKey: .privateKey(try NIOSSLPrivateKey(file: certificate.privateKey, format: .pem))
         )
-        let ports = PortCollector()
+        let securePort = ListeningPort(), cleartextPort = ListeningPort()
         let servers = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for secure in [true, false] {
@@ -54,17 +54,21 @@ package final class DemoBackend: Sendable {
                         router: router,
                         server: secure ? try .tls(.http1(), tlsConfiguration: tls) : .http1(),
                         configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "today-demo"),
-                        onServerRunning: { channel in await ports.add(channel.localAddress?.port ?? 0, secure: secure) },
+                        onServerRunning: { channel in await (secure ? securePort : cleartextPort).set(channel.localAddress?.port ?? 0) },
                         logger: Logger(label: "today-demo-backend", factory: { _ in SwiftLogNoOpLogHandler() })
                     )
-                    group.addTask { try await app.run() }
+                    group.addTask {
+                        do { try await app.run() } catch {
+                            await (secure ? securePort : cleartextPort).fail(error)
+                            throw error
+                        }
+                    }
                 }
                 try await group.waitForAll()
             }
         }
-        let (securePort, cleartextPort) = try await ports.both()
         return DemoBackend(
-            secureOrigin: "https://127.0.0.1:\(securePort)", cleartextOrigin: "http://127.0.0.1:\(cleartextPort)",
+            secureOrigin: "https://127.0.0.1:\(try await securePort.value())", cleartextOrigin: "http://127.0.0.1:\(try await cleartextPort.value())",
             tokens: tokens, reports: reports, apiCalls: apiCalls, servers: servers
         )
     }
@@ -101,25 +105,5 @@ package final class DemoBackend: Sendable {
     /// Stops both servers.
     package func stop() {
         servers.cancel()
-    }
-}
-
-/// Collects the two listening ports as the servers come up.
-private actor PortCollector {
-    private var secure: Int?
-    private var cleartext: Int?
-    private var waiter: CheckedContinuation<(Int, Int), any Error>?
-
-    func add(_ port: Int, secure isSecure: Bool) {
-        if isSecure { secure = port } else { cleartext = port }
-        if let secure, let cleartext, let waiter {
-            self.waiter = nil
-            waiter.resume(returning: (secure, cleartext))
-        }
-    }
-
-    func both() async throws -> (Int, Int) {
-        if let secure, let cleartext { return (secure, cleartext) }
-        return try await withCheckedThrowingContinuation { waiter = $0 }
     }
 }

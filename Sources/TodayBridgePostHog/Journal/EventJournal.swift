@@ -114,11 +114,6 @@ final class EventJournal: @unchecked Sendable {
         }) ?? (0, 0)
     }
 
-    /// The newest record's sequence number, 0 when none was ever appended.
-    func newestSequence() async -> UInt64 {
-        (try? await onQueue { [self] in nextSequence - 1 }) ?? 0
-    }
-
     /// Closes the files and lets the directory go; later calls throw `closed`.
     func close() async {
         _ = try? await onQueue { [self] in

@@ -33,7 +33,7 @@ package final class PostHogCaptureServer: Sendable {
             }
             return try await answer(body: Array(buffer: body), fault: fault, state: state)
         }
-        let port = PortWaiter()
+        let port = ListeningPort()
         let app = Application(
             router: router,
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "posthog-capture"),
@@ -98,27 +98,5 @@ package final class PostHogCaptureServer: Sendable {
     /// Stops the server.
     package func stop() {
         server.cancel()
-    }
-}
-
-/// The listening port, once the server is up, or why it never came up.
-private actor PortWaiter {
-    private var port: Result<Int, any Error>?
-    private var waiters: [CheckedContinuation<Int, any Error>] = []
-
-    func set(_ port: Int) { settle(.success(port)) }
-
-    func fail(_ error: any Error) { settle(.failure(error)) }
-
-    func value() async throws -> Int {
-        if let port { return try port.get() }
-        return try await withCheckedThrowingContinuation { waiters.append($0) }
-    }
-
-    private func settle(_ result: Result<Int, any Error>) {
-        guard port == nil else { return }
-        port = result
-        for waiter in waiters { waiter.resume(with: result) }
-        waiters = []
     }
 }
