@@ -1,14 +1,35 @@
 import ArgumentParser
 import TodayBridge
+#if canImport(TodayBridgeGTK)
+import TodayBridgeChromium
+import TodayBridgeGTK
+#endif
 
-/// `today-bridge contract`: prints the TypeScript declarations of the built-in capabilities (X6).
+/// `today-bridge contract`: prints the TypeScript the web SDK compiles against, rendered from the
+/// Swift definitions (X6).
 struct ContractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contract",
-        abstract: "Print the TypeScript declarations the web SDK compiles against."
+        abstract: "Print the TypeScript declarations the web SDK compiles against.",
+        discussion: """
+            Without options: the built-in capabilities, error codes and wire protocol \
+            (web/src/protocol.generated.ts). With --host-configurations: the configurations of \
+            the scripts hosts inject (web/src/host/configurations.generated.ts).
+            """
     )
 
+    @Flag(help: "Print the host scripts' configurations instead.")
+    var hostConfigurations = false
+
     func run() {
-        print(BridgeContract.builtIn.typeScript(capabilityMap: "BuiltInCapabilities", includeErrorCodes: true), terminator: "")
+        print(hostConfigurations ? Self.hostScriptConfigurations : WireContract.sdkProtocol(), terminator: "")
+    }
+
+    static var hostScriptConfigurations: String {
+        var declarations = WireContract.hostScriptConfigurations
+        #if canImport(TodayBridgeGTK)
+        declarations += WebKitGTKRelayedMessage.declarations + ChromiumWebViewConfiguration.declarations
+        #endif
+        return WireContract.declarations(declarations, generatedBy: "today-bridge contract --host-configurations")
     }
 }

@@ -31,3 +31,74 @@ export interface BuiltInCapabilities {
 
 /** Stable error codes a rejection can carry. */
 export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';
+
+/** The channel's default name (C1). */
+export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
+
+/** The DOM event on `window` that carries native events and calls (X3, X4). */
+export const NATIVE_EVENT = 'todaywebviewbridge';
+
+/** The DOM event that carries string-transport replies in the main frame (A1). */
+export const STRING_REPLY_EVENT = 'todaywebviewbridge:reply';
+
+/** The prefix of a structured rejection reason (X2). */
+export const ERROR_PREFIX = 'TodayBridgeError:';
+
+/** The type of the message that subscribes to a native event (X3). */
+export const SUBSCRIBE_TYPE = '__today.subscribe';
+
+/** The type of the message that answers a native call (X4). */
+export const REPLY_TYPE = '__today.reply';
+
+/** A native event (X3). */
+export interface NativeEventDelivery {
+  kind: 'event';
+  name: string;
+  data?: unknown;
+}
+
+/** A native call; the page answers with a `NativeCallReply` (X4). */
+export interface NativeCallDelivery {
+  kind: 'call';
+  id: string;
+  name: string;
+  args?: unknown;
+}
+
+/** Subscribes to a native event; resolves with the events kept for it (X3). */
+export interface SubscribeMessage {
+  type: '__today.subscribe';
+  event: string;
+}
+
+/** The page's answer to a native call: a value (absent for `undefined`), an error, or `unhandled` (X4). */
+export interface NativeCallReply {
+  type: '__today.reply';
+  id: string;
+  value?: unknown;
+  error?: string;
+  unhandled?: boolean;
+}
+
+/** A request on a string-only channel; without an id, a notification that gets no reply (A1). */
+export interface StringTransportRequest {
+  id?: number;
+  message?: unknown;
+}
+
+/** The one reply to a request: `value` (absent for `undefined`) or `error` (A1). */
+export interface StringTransportReply {
+  id: number;
+  value?: unknown;
+  error?: string;
+}
+
+/** The JSON after `ERROR_PREFIX` in a structured rejection (X2). */
+export interface WireError {
+  code: string;
+  message: string;
+  recoverable: boolean;
+}
+
+/** What the host dispatches on `window` as a native event or call. */
+export type NativeDelivery = NativeEventDelivery | NativeCallDelivery;

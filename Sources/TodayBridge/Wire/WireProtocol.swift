@@ -1,0 +1,35 @@
+/// The names both sides of the bridge agree on. They are defined here once; `today-bridge
+/// contract` writes them into the web SDK's `protocol.generated.ts`, and `make test` fails when
+/// the two drift apart (X6).
+package enum WireProtocol {
+    /// One constant of the wire protocol, with the TypeScript name it is generated under.
+    package struct Constant: Sendable {
+        package let typeScriptName: String
+        package let value: String
+        package let summary: String
+    }
+
+    /// The channel's default name (C1).
+    package static let defaultChannelName = "todayWebViewBridge"
+    /// The DOM event on the main frame's `window` that carries native events and calls (X3, X4).
+    package static let nativeEvent = "todaywebviewbridge"
+    /// The DOM event that carries string-transport replies to the Android shim on hosts that can
+    /// only run script in the main frame (A1).
+    package static let stringReplyEvent = "todaywebviewbridge:reply"
+    /// The prefix of a structured rejection reason (X2).
+    package static let errorPrefix = "TodayBridgeError:"
+    /// The type of the message that subscribes to a native event (X3).
+    package static let subscribeType = "__today.subscribe"
+    /// The type of the message that answers a native call (X4).
+    package static let replyType = "__today.reply"
+
+    /// Every constant, in the order the generated TypeScript lists them.
+    package static let constants: [Constant] = [
+        Constant(typeScriptName: "DEFAULT_CHANNEL_NAME", value: defaultChannelName, summary: "The channel's default name (C1)."),
+        Constant(typeScriptName: "NATIVE_EVENT", value: nativeEvent, summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
+        Constant(typeScriptName: "STRING_REPLY_EVENT", value: stringReplyEvent, summary: "The DOM event that carries string-transport replies in the main frame (A1)."),
+        Constant(typeScriptName: "ERROR_PREFIX", value: errorPrefix, summary: "The prefix of a structured rejection reason (X2)."),
+        Constant(typeScriptName: "SUBSCRIBE_TYPE", value: subscribeType, summary: "The type of the message that subscribes to a native event (X3)."),
+        Constant(typeScriptName: "REPLY_TYPE", value: replyType, summary: "The type of the message that answers a native call (X4)."),
+    ]
+}

@@ -1,0 +1,40 @@
+import TodayBridge
+
+// The configurations of the scripts in `web/src/host/webkitgtk/`, and what the relay posts.
+// Their TypeScript types are generated from these.
+
+/// `channel.ts`: the main frame's channel, in the page world of the top frame.
+package struct WebKitGTKChannelConfiguration: Codable, Sendable {
+    /// The channel the web SDK finds as `window.webkit.messageHandlers.<channelName>` (C1).
+    package var channelName: String
+}
+
+/// `relay.ts`: forwards the main frame's messages from an isolated world of the top frame.
+package struct WebKitGTKRelayConfiguration: Codable, Sendable {
+    /// The message handler registered in the relay's world only.
+    package var handlerName: String
+}
+
+/// What the relay posts to its handler: the main frame's message with the relay's own view of
+/// where it runs, which the page cannot tamper with (C8).
+package struct WebKitGTKRelayedMessage: Codable, Sendable {
+    package enum CodingKeys: String, CodingKey {
+        case origin, url, message
+    }
+
+    /// `location.origin` in the relay's world.
+    package var origin: String
+    /// `location.href` in the relay's world.
+    package var url: String
+    /// The page's message; absent for `undefined`.
+    package var message: JSONValue?
+}
+
+extension WebKitGTKRelayedMessage {
+    /// The declarations, for `today-bridge contract --host-configurations`.
+    package static let declarations: [WireContract.Declaration] = [
+        WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
+        WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
+        WireContract.Declaration(WebKitGTKRelayedMessage.self, "What `webkitgtk/relay.ts` posts to its handler (C8)."),
+    ]
+}
