@@ -20,7 +20,7 @@ enum InMemoryDemo {
         await show("headers", host.send(["type": "headers"]))
         await show("refreshToken", host.send(["type": "refreshToken"]))
         await show("establishSession", host.send(["type": "establishSession"]))
-        print("  cookies minted: \(host.cookieStore.cookies.map(\.description))")
+        print("  cookies minted: \(host.webView.cookies.map(\.description))")
         await show("greet (custom)", host.send(["type": "greet", "name": "Ada"]))
         await show("unknown type", host.send(["type": "teleport"]))
         await show("headers from a cross-origin iframe", host.send(["type": "headers"], from: ad))

@@ -2,7 +2,7 @@ import Foundation
 import TodayBridge
 
 /// An in-memory host for one web view: simulated frames, origins, navigations, and records of
-/// what the bridge minted, forwarded and ran in the page.
+/// what the bridge minted, forwarded and delivered to the page.
 ///
 /// Use it to test an app's own capabilities and configuration without a web engine, the way
 /// NIO's `EmbeddedChannel` tests handlers without a network.
@@ -28,15 +28,14 @@ public final class BridgeTestHost: Sendable {
     public let bridge: TodayBridge
     /// The simulated web view's connection.
     public let connection: BridgeConnection
-    /// The web view's cookie store.
-    public let cookieStore: RecordingCookieStore
+    /// The simulated web view: what the bridge delivered to it and the cookies it minted.
+    public let webView: RecordingWebView
     /// The token provider, when the host created the bridge.
     public let tokens: TestTokenProvider
     /// The analytics sink, when the host created the bridge.
     public let analytics: RecordingAnalyticsSink
 
     private let page = Locked<URL?>(nil)
-    private let scriptLog = Locked<[String]>([])
 
     /// Creates a host with a fresh bridge and test services.
     public convenience init(
@@ -46,7 +45,7 @@ public final class BridgeTestHost: Sendable {
         limits: BridgeLimits = BridgeLimits(),
         trackValidation: TrackValidation = TrackValidation(),
         clock: any BridgeClock = SystemBridgeClock(),
-        cookieStore: RecordingCookieStore = RecordingCookieStore(),
+        webView: RecordingWebView = RecordingWebView(),
         analytics: RecordingAnalyticsSink = RecordingAnalyticsSink()
     ) {
         let tokens = TestTokenProvider(token: token)
@@ -57,7 +56,7 @@ public final class BridgeTestHost: Sendable {
             identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { token == nil ? nil : "user-1" }, timeZone: { "Europe/Paris" }),
             clock: clock
         )
-        self.init(bridge: bridge, tokens: tokens, analytics: analytics, cookieStore: cookieStore)
+        self.init(bridge: bridge, tokens: tokens, analytics: analytics, webView: webView)
     }
 
     /// Creates a host around an existing bridge (its services are the bridge's own).
@@ -65,16 +64,13 @@ public final class BridgeTestHost: Sendable {
         bridge: TodayBridge,
         tokens: TestTokenProvider = TestTokenProvider(),
         analytics: RecordingAnalyticsSink = RecordingAnalyticsSink(),
-        cookieStore: RecordingCookieStore = RecordingCookieStore()
+        webView: RecordingWebView = RecordingWebView()
     ) {
         self.bridge = bridge
         self.tokens = tokens
         self.analytics = analytics
-        self.cookieStore = cookieStore
-        let scriptLog = scriptLog
-        connection = bridge.connect(cookieStore: cookieStore) { script in
-            scriptLog.withLock { $0.append(script) }
-        }
+        self.webView = webView
+        connection = bridge.connect(webView)
     }
 
     /// Commits a navigation of the main frame to `url`: a new document.
@@ -92,49 +88,35 @@ public final class BridgeTestHost: Sendable {
         let url = self.url
         switch frame {
         case .main:
-            return SenderFacts(
-                isMainFrame: true, frameOrigin: url.flatMap(SecurityOrigin.init(url:)), frameURL: url,
-                mainDocumentURL: url, document: connection.currentDocument
-            )
+            return SenderFacts(isMainFrame: true, frameOrigin: url.flatMap(SecurityOrigin.init(url:)), frameURL: url, mainDocumentURL: url)
         case .subFrame(let origin, let frameURL):
             return SenderFacts(
-                isMainFrame: false, frameOrigin: SecurityOrigin(string: origin), frameURL: frameURL.flatMap(URL.init(string:)),
-                mainDocumentURL: url, document: connection.currentDocument
+                isMainFrame: false, frameOrigin: SecurityOrigin(string: origin), frameURL: frameURL.flatMap(URL.init(string:)), mainDocumentURL: url
             )
         }
     }
 
     /// Sends a message as the page would, from `frame`; returns the one reply.
     public func send(_ message: JSONValue?, from frame: Frame = .main) async -> BridgeReply {
-        await connection.receive(message, from: senderFacts(for: frame))
+        await connection.reply(to: .value(message), from: senderFacts(for: frame))
     }
 
     /// Sends a message as JSON text, through the size and depth limits.
     public func send(json: String, from frame: Frame = .main) async -> BridgeReply {
-        await connection.receive(json: json, from: senderFacts(for: frame))
+        await connection.reply(to: .json(json), from: senderFacts(for: frame))
     }
-
-    /// Every script the bridge ran in the page, oldest first.
-    public var scripts: [String] { scriptLog.withLock { $0 } }
 
     /// The `detail` of every native event and call delivered to the page (X3, X4), oldest first.
     public var deliveries: [JSONValue] {
-        scripts.compactMap(Self.detail(of:))
+        webView.deliveries.compactMap { delivery in
+            if case .stringTransportReply = delivery { return nil }
+            return delivery.detail
+        }
     }
 
     /// Answers a native call as the web SDK would (X4).
     public func answerCall(_ id: String, value: JSONValue? = nil, error: String? = nil, unhandled: Bool = false) async -> BridgeReply {
-        var reply: [String: JSONValue] = ["type": "__today.reply", "id": .string(id)]
-        reply["value"] = value
-        reply["error"] = error.map(JSONValue.string)
-        if unhandled { reply["unhandled"] = true }
-        return await send(.object(reply))
-    }
-
-    /// The JSON `detail` of a `todaywebviewbridge` DOM event script.
-    private static func detail(of script: String) -> JSONValue? {
-        guard let start = script.range(of: "{detail:"), script.hasSuffix("}));") else { return nil }
-        let json = script[start.upperBound..<script.index(script.endIndex, offsetBy: -4)]
-        return try? JSONValue(parsing: String(json))
+        let reply = NativeCallReply(id: id, value: value, error: error, unhandled: unhandled ? true : nil)
+        return await send(try? JSONValueEncoder().encode(reply))
     }
 }

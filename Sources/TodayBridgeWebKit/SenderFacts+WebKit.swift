@@ -5,13 +5,12 @@ import WebKit
 extension SenderFacts {
     /// The engine's facts about a message's frame (C8): never the message body's claims.
     @MainActor
-    init(_ frame: WKFrameInfo, mainDocumentURL: URL?, document: DocumentID) {
+    init(_ frame: WKFrameInfo, mainDocumentURL: URL?) {
         self.init(
             isMainFrame: frame.isMainFrame,
             frameOrigin: SecurityOrigin(frame.securityOrigin),
             frameURL: frame.request.url,
-            mainDocumentURL: mainDocumentURL,
-            document: document
+            mainDocumentURL: mainDocumentURL
         )
     }
 }

@@ -3,25 +3,18 @@ import TodayBridge
 import WebKit
 
 extension WebKitBridge {
-    /// Answers one message on the channel, calling `replyHandler` exactly once (C5).
+    /// Hands one message on the channel to the core, which calls `replyHandler` exactly once (C5).
     func receive(_ message: WKScriptMessage, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
         guard let webView = message.webView else {
             replyHandler(nil, nil)  // the view is going away; its connection closes with it
             return
         }
-        let connection = link(for: webView).connection
-        let sender = SenderFacts(message.frameInfo, mainDocumentURL: webView.url, document: connection.currentDocument)
-        let body = JSONValue(foundationObject: message.body)
-        Task { @MainActor in
-            let reply: BridgeReply
-            if let body {
-                // Through the JSON entry point, so the core's size and depth limits apply (X7).
-                reply = await connection.receive(json: body.jsonString, from: sender)
-            } else {
-                reply = connection.refuseUndecodable(WebKitBridgeError.unsupportedMessageBody, from: sender)
+        let sender = SenderFacts(message.frameInfo, mainDocumentURL: webView.url)
+        link(for: webView).connection.receive(.foundation(message.body), from: sender) { reply in
+            Task { @MainActor in
+                let answer = reply.webKitReply
+                replyHandler(answer.value, answer.errorMessage)
             }
-            let answer = reply.webKitReply
-            replyHandler(answer.value, answer.errorMessage)
         }
     }
 

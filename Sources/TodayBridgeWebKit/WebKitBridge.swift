@@ -66,7 +66,7 @@ public final class WebKitBridge {
         let channel = bridge.configuration.channelName
         let documentHandler = WebKitPageScripts.documentHandler(channel: channel)
         controller.addUserScript(WKUserScript(
-            source: PageScript.platformTag(bridge.configuration.platform),
+            source: WebKitPageScripts.platformTag(bridge.configuration.platform),
             injectionTime: .atDocumentStart,
             forMainFrameOnly: true
         ))

@@ -22,12 +22,12 @@ enum Fixtures {
         clock: any BridgeClock = SystemBridgeClock(),
         limits: BridgeLimits = BridgeLimits(),
         validation: TrackValidation = TrackValidation(),
-        cookieStore: RecordingCookieStore = RecordingCookieStore(),
+        webView: RecordingWebView = RecordingWebView(),
         analytics: RecordingAnalyticsSink = RecordingAnalyticsSink()
     ) -> BridgeTestHost {
         let host = BridgeTestHost(
             surfaces: [feedSurface()], token: token, limits: limits, trackValidation: validation,
-            clock: clock, cookieStore: cookieStore, analytics: analytics
+            clock: clock, webView: webView, analytics: analytics
         )
         host.load(trustedPage)
         return host

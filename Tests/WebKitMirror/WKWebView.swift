@@ -23,6 +23,33 @@ public class WKWebView: NSObject, MirrorAssociating {
         Task { @MainActor in completionHandler?(error == nil ? true : nil, error) }
     }
 
+    /// Runs `functionBody` as an async function with `arguments` as its named parameters, in
+    /// `frame` (the main frame when `nil`) and `contentWorld`; calls back later with its value.
+    /// (WebKit: iOS 14, macOS 11; the Swift signature of the SDK's overlay.)
+    public func callAsyncJavaScript(
+        _ functionBody: String,
+        arguments: [String: Any] = [:],
+        in frame: WKFrameInfo? = nil,
+        in contentWorld: WKContentWorld,
+        completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil
+    ) {
+        mirrorAsyncCalls.append(MirrorAsyncCall(functionBody: functionBody, arguments: arguments, worldName: contentWorld.name, isMainFrame: frame?.isMainFrame ?? true))
+        let error = mirrorEvaluationError
+        Task { @MainActor in completionHandler?(error.map { .failure($0) } ?? .success(NSNull())) }
+    }
+
+    /// Mirror only: one `callAsyncJavaScript` call.
+    public struct MirrorAsyncCall {
+        public let functionBody: String
+        public let arguments: [String: Any]
+        /// `nil` for the page world.
+        public let worldName: String?
+        public let isMainFrame: Bool
+    }
+
+    /// Mirror only: every `callAsyncJavaScript` call so far.
+    public private(set) var mirrorAsyncCalls: [MirrorAsyncCall] = []
+
     /// Mirror only: every script evaluated so far.
     public private(set) var mirrorEvaluatedScripts: [String] = []
     /// Mirror only: when set, script evaluation fails with this error.

@@ -85,15 +85,10 @@ public final class TodayBridge: Sendable {
 
     /// Connects one web view. Adapters call this; apps normally do not.
     ///
-    /// - Parameters:
-    ///   - cookieStore: The web view's own cookie store, for `establishSession`.
-    ///   - runScript: Runs JavaScript in the web view's main frame, page world; used to deliver
-    ///     native events and calls (X3, X4).
-    public func connect(
-        cookieStore: any BridgeCookieStore,
-        runScript: @escaping @Sendable (String) async throws -> Void
-    ) -> BridgeConnection {
-        BridgeConnection(bridge: self, cookieStore: cookieStore, runScript: runScript)
+    /// - Parameter webView: How the core reaches the page (the one way out). The connection keeps
+    ///   it weakly: the adapter owns both.
+    public func connect(_ webView: any BridgeWebView) -> BridgeConnection {
+        BridgeConnection(bridge: self, webView: webView)
     }
 
     /// Every message and its outcome, from now on (X5).

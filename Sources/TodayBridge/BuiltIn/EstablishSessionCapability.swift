@@ -31,7 +31,7 @@ struct EstablishSessionCapability: BridgeCapability, SettlesWithoutRejecting {
             isSecure: true, isHTTPOnly: true
         )
         do {
-            try await context.connection.cookieStore.setCookie(cookie)
+            try await context.connection.setCookie(cookie)
         } catch {
             observer.report(.cookieFailed, "could not store the session cookie: \(Swift.type(of: error))", type: Self.type)
             return Result(ok: false)

@@ -2,6 +2,8 @@
 public struct CapabilityContext: Sendable {
     /// The engine's facts about the sender.
     public let sender: SenderFacts
+    /// The main document that was current when the message arrived.
+    public let document: DocumentID
     /// The trusted surface of the main document, if it is on one.
     public var surface: TrustedSurface? { trust.surface }
     /// Whether the sender may receive credentials (main frame, HTTPS, trusted surface).
@@ -12,14 +14,15 @@ public struct CapabilityContext: Sendable {
     package let trust: SenderTrust
     package let connection: BridgeConnection
 
-    package init(sender: SenderFacts, trust: SenderTrust, connection: BridgeConnection) {
+    package init(sender: SenderFacts, document: DocumentID, trust: SenderTrust, connection: BridgeConnection) {
         self.sender = sender
+        self.document = document
         self.trust = trust
         self.connection = connection
     }
 
     /// Whether the sender's document is still the one shown. Check it before a side effect meant for it (S4).
     public var isCurrentDocument: Bool {
-        connection.currentDocument == sender.document
+        connection.currentDocument == document
     }
 }

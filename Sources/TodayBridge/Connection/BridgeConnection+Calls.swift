@@ -1,37 +1,30 @@
 extension BridgeConnection {
-    /// Runs a capability under the in-flight limit and its deadline; settles exactly once.
-    func run(_ capability: RegisteredCapability, _ message: JSONValue, context: CapabilityContext) async -> CallOutcome {
+    /// Runs a capability under the in-flight limit and its deadline; settles `reply` exactly once.
+    func start(_ capability: RegisteredCapability, _ message: JSONValue, context: CapabilityContext, reply: PageReply) {
         let limits = bridge.configuration.limits
         let deadline = bridge.clock.now().advanced(bySeconds: capability.deadline ?? limits.defaultDeadline)
-        return await withCheckedContinuation { continuation in
-            let call = PageCall(
-                document: context.sender.document,
-                deadline: deadline,
-                failureReply: capability.failureReply,
-                resume: { continuation.resume(returning: $0) }
-            )
-            let admitted: Result<UInt64, BridgeError> = state.withLock { state in
-                if state.isClosed || state.document != call.document {
-                    return .failure(.cancelled("the page went away"))
-                }
-                if state.pageCalls.count >= limits.maxCallsInFlight {
-                    return .failure(BridgeError(code: .busy, message: "too many calls in flight", recoverable: true))
-                }
-                let id = state.makeID()
-                state.pageCalls[id] = call
-                return .success(id)
+        let call = PageCall(document: context.document, deadline: deadline, type: capability.type, failureReply: capability.failureReply, reply: reply)
+        let admitted: Result<UInt64, BridgeError> = state.withLock { state in
+            if state.isClosed || state.document != call.document {
+                return .failure(.cancelled("the page went away"))
             }
-            switch admitted {
-            case .failure(let error):
-                if error.code == .busy {
-                    bridge.observer.report(.limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
-                }
-                call.fail(error, as: error.code == .busy ? .busy : .cancelled)
-            case .success(let id):
-                let task = Task { await self.execute(id, capability, message, context: context) }
-                state.withLock { $0.pageCalls[id]?.task = task }
-                armDeadline(deadline)
+            if state.pageCalls.count >= limits.maxCallsInFlight {
+                return .failure(BridgeError(code: .busy, message: "too many calls in flight", recoverable: true))
             }
+            let id = state.makeID()
+            state.pageCalls[id] = call
+            return .success(id)
+        }
+        switch admitted {
+        case .failure(let error):
+            if error.code == .busy {
+                bridge.observer.report(.limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
+            }
+            call.fail(error, as: error.code == .busy ? .busy : .cancelled)
+        case .success(let id):
+            let task = Task { await self.execute(id, capability, message, context: context) }
+            state.withLock { $0.pageCalls[id]?.task = task }
+            armDeadline(deadline)
         }
     }
 
@@ -51,6 +44,6 @@ extension BridgeConnection {
             bridge.observer.report(.lateReply, "the handler answered after its call was settled; answer dropped", type: capability.type)
             return
         }
-        call.resume(outcome)
+        call.settle(outcome)
     }
 }

@@ -16,7 +16,7 @@ extension BridgeConnection {
         case .bufferedDroppingOldest(let dropped)?:
             bridge.observer.report(.eventDropped, "event buffer full; dropped the oldest event \"\(dropped)\"")
         case .deliver?:
-            await deliver(PageScript.event(name, data: data))
+            await deliver(.event(name: name, data: data))
         }
     }
 
@@ -25,15 +25,24 @@ extension BridgeConnection {
         await emit(name, data: try JSONValueEncoder().encode(data) ?? .null)
     }
 
-    /// Runs a script in the main frame, reporting a failure instead of throwing.
+    /// Hands `delivery` to the web view, reporting a failure instead of throwing.
     @discardableResult
-    func deliver(_ script: String) async -> Bool {
+    func deliver(_ delivery: PageDelivery) async -> Bool {
         do {
-            try await runScript(script)
+            try await page().deliver(delivery)
             return true
         } catch {
-            bridge.observer.report(.scriptEvaluationFailed, "could not run script in the page: \(type(of: error))")
+            let gone = (error as? PageDeliveryError) == .webViewGone
+            bridge.observer.report(
+                gone ? .webViewGone : .scriptEvaluationFailed,
+                gone ? "could not deliver to the page: the web view is gone" : "could not deliver to the page: \(type(of: error))"
+            )
             return false
         }
+    }
+
+    /// Stores `cookie` in the web view's own cookie store (T4).
+    func setCookie(_ cookie: BridgeCookie) async throws {
+        try await page().setCookie(cookie)
     }
 }

@@ -38,7 +38,7 @@ extension BridgeConnection {
             case .success(let id):
                 armDeadline(due)
                 Task {
-                    guard await deliver(PageScript.call(id: String(id), name: name, arguments: arguments)) else {
+                    guard await deliver(.call(id: String(id), name: name, arguments: arguments)) else {
                         finishNativeCall(id, with: .failure(.failed("could not reach the page")))
                         return
                     }

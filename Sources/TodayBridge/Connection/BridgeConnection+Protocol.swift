@@ -1,23 +1,17 @@
 extension BridgeConnection {
-    /// The bridge's own message types, used by the web SDK for events and native calls.
-    enum ProtocolMessage {
-        /// `{ type, event }`: subscribe to a native event; resolves with its backlog (X3).
-        static let subscribe = "__today.subscribe"
-        /// `{ type, id, value | error | unhandled }`: the page's answer to a native call (X4).
-        static let reply = "__today.reply"
-    }
-
-    /// Answers the bridge's own messages; only the current main document may send them.
-    func receiveProtocolMessage(_ body: JSONValue, type: String, sender: SenderFacts) -> CallOutcome {
-        guard sender.isMainFrame, sender.document == currentDocument else { return .denied }
+    /// Answers the bridge's own messages (``SubscribeMessage``, ``NativeCallReply``); only the
+    /// current main document may send them.
+    func receiveProtocolMessage(_ body: JSONValue, type: String, sender: SenderFacts, document: DocumentID) -> CallOutcome {
+        guard sender.isMainFrame, document == currentDocument else { return .denied }
+        let decoder = JSONValueDecoder()
         switch type {
-        case ProtocolMessage.subscribe:
-            guard let name = body["event"]?.stringValue else { return .malformed }
-            let backlog = state.withLock { $0.events.subscribe(name) }
+        case WireProtocol.subscribeType:
+            guard let message = try? decoder.decode(SubscribeMessage.self, from: body) else { return .malformed }
+            let backlog = state.withLock { $0.events.subscribe(message.event) }
             return .resolved(.array(backlog))
-        case ProtocolMessage.reply:
-            guard let id = body["id"]?.stringValue.flatMap(UInt64.init) else { return .malformed }
-            finishNativeCall(id, with: NativeCallAnswer(body))
+        case WireProtocol.replyType:
+            guard let message = try? decoder.decode(NativeCallReply.self, from: body), let id = UInt64(message.id) else { return .malformed }
+            finishNativeCall(id, with: NativeCallAnswer(message))
             return .resolved(nil)
         default:
             return .unknownType

@@ -1,4 +1,4 @@
-/// The page's answer to a native call, as `__today.reply` carries it (X4).
+/// The page's answer to a native call, as ``NativeCallReply`` carries it (X4).
 enum NativeCallAnswer: Sendable {
     /// The handler's value (`nil` for `undefined`).
     case value(JSONValue?)
@@ -8,13 +8,13 @@ enum NativeCallAnswer: Sendable {
     case failure(BridgeError)
 
     /// Reads `{ value }`, `{ error }` or `{ unhandled: true }`.
-    init(_ body: JSONValue) {
-        if let message = body["error"]?.stringValue {
+    init(_ reply: NativeCallReply) {
+        if let message = reply.error {
             self = .failure(.failed(message))
-        } else if body["unhandled"]?.boolValue == true {
+        } else if reply.unhandled == true {
             self = .unhandled
         } else {
-            self = .value(body["value"])
+            self = .value(reply.value)
         }
     }
 }

@@ -2,14 +2,20 @@
 package struct PageCall: Sendable {
     package let document: DocumentID
     package let deadline: BridgeInstant
+    package let type: String
     package let failureReply: @Sendable (BridgeError) -> BridgeReply
-    package let resume: @Sendable (CallOutcome) -> Void
+    package let reply: PageReply
     package var task: Task<Void, Never>?
+
+    /// Answers the page.
+    package func settle(_ outcome: CallOutcome) {
+        reply.settle(outcome, type: type)
+    }
 
     /// Settles the call with a failure and stops its handler.
     package func fail(_ error: BridgeError, as outcome: BridgeTrace.Outcome) {
         task?.cancel()
-        resume(.failed(error, as: outcome, reply: failureReply))
+        settle(.failed(error, as: outcome, reply: failureReply))
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// An adapter builds this from the engine: on Apple platforms from `WKScriptMessage.frameInfo`
 /// and the web view's URL, on WebKitGTK from the isolated-world relay, on Android from
-/// `addWebMessageListener`'s `sourceOrigin` and `isMainFrame`.
+/// `addWebMessageListener`'s `sourceOrigin` and `isMainFrame`. The core adds the document the
+/// message belongs to when it receives it.
 ///
 /// When the engine cannot tell which frame sent a message, the adapter must say
 /// `isMainFrame: false`: an unidentified frame is treated as a sub-frame.
@@ -17,21 +18,17 @@ public struct SenderFacts: Sendable, Hashable {
     public var frameURL: URL?
     /// The main frame's committed URL (the web view's URL).
     public var mainDocumentURL: URL?
-    /// The main document that was current when the message arrived.
-    public var document: DocumentID
 
     /// Creates the engine's facts about one message's sender.
-    public init(
-        isMainFrame: Bool,
-        frameOrigin: SecurityOrigin?,
-        frameURL: URL? = nil,
-        mainDocumentURL: URL?,
-        document: DocumentID
-    ) {
+    public init(isMainFrame: Bool, frameOrigin: SecurityOrigin?, frameURL: URL? = nil, mainDocumentURL: URL?) {
         self.isMainFrame = isMainFrame
         self.frameOrigin = frameOrigin
         self.frameURL = frameURL
         self.mainDocumentURL = mainDocumentURL
-        self.document = document
+    }
+
+    /// A frame the engine cannot identify: a sub-frame with no origin (S1).
+    public static func unidentifiedFrame(mainDocumentURL: URL?) -> SenderFacts {
+        SenderFacts(isMainFrame: false, frameOrigin: nil, mainDocumentURL: mainDocumentURL)
     }
 }

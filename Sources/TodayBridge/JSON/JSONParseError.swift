@@ -1,4 +1,4 @@
-/// Why JSON text was refused.
+/// Why JSON text, or a Foundation value meant as JSON, was refused.
 public struct JSONParseError: Error, Hashable, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Hashable {
@@ -8,6 +8,8 @@ public struct JSONParseError: Error, Hashable, CustomStringConvertible {
         case tooDeep
         /// The text is not JSON.
         case invalid
+        /// A Foundation value holds something JSON cannot express.
+        case unsupported
     }
 
     /// What kind of failure this is.
@@ -20,6 +22,7 @@ public struct JSONParseError: Error, Hashable, CustomStringConvertible {
         case .tooLarge: "JSON text is larger than the limit"
         case .tooDeep: "JSON nesting is deeper than the limit (at byte \(offset))"
         case .invalid: "invalid JSON at byte \(offset)"
+        case .unsupported: "a value JSON cannot express"
         }
     }
 }

@@ -1,44 +1,56 @@
 import Foundation
 
 extension JSONValue {
-    /// Converts a message body as Apple's WebKit hands it over (`WKScriptMessage.body`).
+    /// Converts a message body as Apple's WebKit hands it over (`WKScriptMessage.body`), within
+    /// `limits` (contract X7).
     ///
-    /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert;
-    /// a JavaScript `Date` arrives as `NSDate` and becomes its milliseconds since 1970, as
-    /// `Date.prototype.valueOf` gives. Anything else makes the whole value `nil`.
-    /// Nesting deeper than `maxDepth` makes the whole value `nil` (contract X7).
-    public init?(foundationObject object: Any, maxDepth: Int = JSONLimits.default.maxDepth) {
+    /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; a
+    /// JavaScript `Date` arrives as `NSDate` and becomes its milliseconds since 1970, as
+    /// `Date.prototype.valueOf` gives. Anything else is refused. The size counted against
+    /// ``JSONLimits/maxBytes`` is that of the value's JSON text; conversion stops as soon as it
+    /// is over, so an oversized body costs no more than the part read.
+    public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONParseError) {
+        var budget = FoundationBudget(remainingBytes: limits.maxBytes)
+        self = try Self.convert(object, depthLeft: limits.maxDepth, budget: &budget)
+    }
+
+    private static func convert(_ object: Any, depthLeft: Int, budget: inout FoundationBudget) throws(JSONParseError) -> JSONValue {
         // Containers first: on Linux, casting a nested array to NSNumber or NSNull would first
         // bridge the whole structure.
         switch object {
         case let array as [Any]:
-            guard maxDepth > 0 else { return nil }
+            guard depthLeft > 0 else { throw JSONParseError(code: .tooDeep, offset: 0) }
+            try budget.spend(2 + array.count)
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for element in array {
-                guard let value = JSONValue(foundationObject: element, maxDepth: maxDepth - 1) else { return nil }
-                elements.append(value)
+                elements.append(try convert(element, depthLeft: depthLeft - 1, budget: &budget))
             }
-            self = .array(elements)
+            return .array(elements)
         case let dictionary as [String: Any]:
-            guard maxDepth > 0 else { return nil }
+            guard depthLeft > 0 else { throw JSONParseError(code: .tooDeep, offset: 0) }
+            try budget.spend(2 + dictionary.count)
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(dictionary.count)
             for (key, element) in dictionary {
-                guard let value = JSONValue(foundationObject: element, maxDepth: maxDepth - 1) else { return nil }
-                members[key] = value
+                try budget.spend(key.utf8.count + 3)
+                members[key] = try convert(element, depthLeft: depthLeft - 1, budget: &budget)
             }
-            self = .object(members)
+            return .object(members)
         case is NSNull:
-            self = .null
+            try budget.spend(4)
+            return .null
         case let string as String:
-            self = .string(string)
+            try budget.spend(string.utf8.count + 2)
+            return .string(string)
         case let number as NSNumber:
-            self = Self.isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)
+            try budget.spend(8)
+            return isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)
         case let date as Date:
-            self = .number((date.timeIntervalSince1970 * 1000).rounded())
+            try budget.spend(8)
+            return .number((date.timeIntervalSince1970 * 1000).rounded())
         default:
-            return nil
+            throw JSONParseError(code: .unsupported, offset: 0)
         }
     }
 
@@ -60,5 +72,16 @@ extension JSONValue {
         #else
         String(cString: number.objCType) == "c"  // swift-corelibs-foundation boxes only booleans as "c"
         #endif
+    }
+}
+
+/// The JSON bytes a Foundation value may still take: strings count their UTF-8 length, the rest
+/// a small fixed size, so the count tracks the value's JSON text closely enough for a limit.
+private struct FoundationBudget {
+    var remainingBytes: Int
+
+    mutating func spend(_ bytes: Int) throws(JSONParseError) {
+        remainingBytes -= bytes
+        if remainingBytes < 0 { throw JSONParseError(code: .tooLarge, offset: 0) }
     }
 }

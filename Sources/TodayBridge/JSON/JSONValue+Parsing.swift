@@ -12,6 +12,13 @@ extension JSONValue {
         }
         self = try result.get()
     }
+
+    /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size is checked first.
+    public init(parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONParseError) {
+        guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(bytes: utf8.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
+        self = try parser.parseDocument()
+    }
 }
 
 /// A recursive-descent parser over UTF-8 bytes; recursion is bounded by the depth limit.

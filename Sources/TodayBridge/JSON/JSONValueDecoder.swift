@@ -92,8 +92,10 @@ package struct JSONValueDecoder {
             return try Storage(value: member, codingPath: codingPath + [key]).decode(type)
         }
 
+        /// Absent, or `null` for any type but ``JSONValue``: a `JSONValue?` member tells an
+        /// explicit `null` (`.null`) from an absent member (`nil`, JavaScript `undefined`).
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            guard let member = members[key.stringValue], member != .null else { return nil }
+            guard let member = members[key.stringValue], member != .null || type == JSONValue.self else { return nil }
             return try Storage(value: member, codingPath: codingPath + [key]).decode(type)
         }
 

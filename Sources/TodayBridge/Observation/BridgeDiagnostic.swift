@@ -16,6 +16,9 @@ public struct BridgeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let lateReply = Code(rawValue: "lateReply")
         /// A handler or the page answered twice; the second answer was dropped.
         public static let duplicateReply = Code(rawValue: "duplicateReply")
+        /// A message's reply was dropped unanswered (a connection released with calls pending);
+        /// the page got `undefined`.
+        public static let droppedReply = Code(rawValue: "droppedReply")
         /// A capability threw an error that was not a ``BridgeError``.
         public static let capabilityFailed = Code(rawValue: "capabilityFailed")
         /// A `track` event or one of its parameters failed validation and was dropped.

@@ -1,16 +1,17 @@
-/// The id-correlated string protocol for string-only hosts: Android's `addWebMessageListener`
-/// or `@JavascriptInterface`, or Chromium's `Runtime.addBinding` (A1, A2).
+/// The id-correlated string protocol of string-only hosts: Android's `addWebMessageListener` or
+/// `@JavascriptInterface`, or anything else that carries strings (A1, A2).
 ///
-/// The web SDK's Android shim sends `{"id":1,"message":{...}}`; the host answers
-/// `{"id":1,"value":...}` (no `value` for `undefined`) or `{"id":1,"error":"reason"}`, and the
-/// shim settles each promise exactly once. Everything else (dispatch, policy, limits) is the
-/// connection's, exactly as on WebKit.
+/// The web SDK's Android shim sends a ``StringTransportRequest`` (`{"id":1,"message":{...}}`);
+/// the transport hands the message to the connection's one way in and answers with a
+/// ``StringTransportReply`` (`{"id":1,"value":...}`, no `value` for `undefined`, or
+/// `{"id":1,"error":"reason"}`), which the host posts back to the frame that asked: through
+/// Android's `JavaScriptReplyProxy`, or, where only the main frame can be reached, as
+/// ``PageDelivery/stringTransportReply(_:)``. A request without an id is a notification: it is
+/// dispatched and gets no reply. Everything else (dispatch, policy, limits) is the connection's.
 ///
 /// ```swift
 /// let transport = StringTransport(connection: connection)
-/// if let reply = await transport.receive(text, from: facts) {
-///     try await frame.evaluate(StringTransport.replyScript(reply))
-/// }
+/// transport.receive(text, from: facts) { reply in replyProxy.postMessage(reply) }
 /// ```
 public struct StringTransport: Sendable {
     /// The connection that answers the messages.
@@ -21,56 +22,38 @@ public struct StringTransport: Sendable {
         self.connection = connection
     }
 
-    /// Answers one request string; `nil` when it carries no usable id (nothing can be answered).
+    /// Answers one request: `reply` is called once with the reply text, or never for a
+    /// notification or a request with no usable id (nothing could be answered).
     ///
     /// A request too large, too deep or malformed is still answered `undefined` (X7) when its
     /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5).
-    public func receive(_ request: String, from sender: SenderFacts) async -> String? {
-        let envelope: JSONValue
+    public func receive(_ request: String, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
+        let limits = connection.bridge.configuration.limits.json
+        let envelope: StringTransportRequest
         do {
-            envelope = try JSONValue(parsing: request, limits: connection.bridge.configuration.limits.json)
+            // One more level and a little more text for the envelope around the message.
+            let parsed = try JSONValue(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
+            envelope = try JSONValueDecoder().decode(StringTransportRequest.self, from: parsed)
         } catch {
-            _ = connection.refuseUndecodable(error, from: sender)
-            return Self.leadingID(of: request).map { Self.encode(.undefined, id: $0) }
+            let id = Self.leadingID(of: request)
+            connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in
+                if let id { reply(StringTransportReply(id: id, reply: answer).text) }
+            }
+            return
         }
-        guard let id = envelope["id"], id.isScalar, id.boolValue == nil else {
-            _ = connection.refuseUndecodable(StringTransportError.missingID, from: sender)
-            return nil
+        connection.receive(.value(envelope.message), from: sender) { answer in
+            if let id = envelope.id { reply(StringTransportReply(id: id, reply: answer).text) }
         }
-        let reply = await connection.receive(envelope["message"], from: sender)
-        return Self.encode(reply, id: id)
     }
 
     /// The id of a request that could not be parsed whole: the number right after a leading
     /// `{"id":` (as the shim writes it), read from at most the first 32 bytes.
-    static func leadingID(of request: String) -> JSONValue? {
+    static func leadingID(of request: String) -> Double? {
         let prefix = Array(request.utf8.prefix(32))
         let opening = Array(#"{"id":"#.utf8)
         guard prefix.starts(with: opening) else { return nil }
         let digits = prefix.dropFirst(opening.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard !digits.isEmpty, digits.count <= 15, let id = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
-        return .number(id)
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        return Double(String(decoding: digits, as: UTF8.self))
     }
-
-    /// The script that hands `reply` to the shim in the frame that sent the request.
-    public static func replyScript(_ reply: String) -> String {
-        PageScript.stringTransportReply(reply)
-    }
-
-    /// `{ id, value }` or `{ id, error }`.
-    static func encode(_ reply: BridgeReply, id: JSONValue) -> String {
-        var object: [String: JSONValue] = ["id": id]
-        switch reply {
-        case .value(let value): object["value"] = value
-        case .rejection(let reason): object["error"] = .string(reason)
-        }
-        return JSONValue.object(object).jsonString
-    }
-}
-
-/// Why a string-transport request could not be answered.
-enum StringTransportError: Error, CustomStringConvertible {
-    case missingID
-
-    var description: String { "a string-transport request needs a string or number id" }
 }

@@ -1,9 +1,13 @@
-// The configuration of each script in `web/src/host/` (engine-specific ones live with their adapter): its TypeScript type is generated from
-// these (`web/src/host/configurations.generated.ts`), so both sides read the same fields.
+// The configuration of each script in `web/src/host/` (engine-specific ones live with their
+// adapter): its TypeScript type is generated from these, so both sides read the same fields.
 
 /// `platform-tag.ts`: defines `window.__todayWebView` in the top frame (C7).
 package struct PlatformTagConfiguration: Codable, Sendable {
     package var platform: Platform
+
+    package init(platform: Platform) {
+        self.platform = platform
+    }
 }
 
 /// `android-shim.ts`: the channel over a string-only binding (A1).
@@ -12,12 +16,21 @@ package struct AndroidShimConfiguration: Codable, Sendable {
     package var bindingName: String
     /// The channel the web SDK finds (C1).
     package var channelName: String
+
+    package init(bindingName: String, channelName: String) {
+        self.bindingName = bindingName
+        self.channelName = channelName
+    }
 }
 
 /// `document-marker.ts`: reports each new main-frame document from an isolated world (S4).
 package struct DocumentMarkerConfiguration: Codable, Sendable {
     /// The message handler registered in the marker's world only.
     package var handlerName: String
+
+    package init(handlerName: String) {
+        self.handlerName = handlerName
+    }
 }
 
 /// `page-event.ts`: dispatches a DOM event on the main frame's `window` (X3, X4, A1).
@@ -26,4 +39,9 @@ package struct PageEventConfiguration: Codable, Sendable {
     package var name: String
     /// The event's `detail`.
     package var detail: JSONValue
+
+    package init(name: String, detail: JSONValue) {
+        self.name = name
+        self.detail = detail
+    }
 }

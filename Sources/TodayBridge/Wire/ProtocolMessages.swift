@@ -17,4 +17,12 @@ package struct NativeCallReply: Codable, Sendable {
     package var error: String?
     /// The page has no handler by that name.
     package var unhandled: Bool?
+
+    package init(id: String, value: JSONValue? = nil, error: String? = nil, unhandled: Bool? = nil) {
+        type = .reply
+        self.id = id
+        self.value = value
+        self.error = error
+        self.unhandled = unhandled
+    }
 }

@@ -62,7 +62,7 @@ struct CredentialCapabilityTests {
         let host = Fixtures.trustedHost()
         let reply = await host.send(["type": "establishSession"])
         #expect(reply == .value(["ok": true]))
-        let cookie = try #require(host.cookieStore.cookies.first)
+        let cookie = try #require(host.webView.cookies.first)
         #expect(cookie == BridgeCookie(name: "embed_bearer", value: "token-0", domain: "trusted.example.com", path: "/api/", isSecure: true, isHTTPOnly: true))
         #expect(!cookie.description.contains("token-0"))
     }
@@ -72,13 +72,13 @@ struct CredentialCapabilityTests {
         let host = Fixtures.trustedHost()
         #expect(await host.send(["type": "establishSession", "refresh": true]) == .value(["ok": true]))
         #expect(host.tokens.refreshCount == 1)
-        #expect(host.cookieStore.cookies.map(\.value) == ["token-1"])
+        #expect(host.webView.cookies.map(\.value) == ["token-1"])
     }
 
     @Test("T4 any failure resolves { ok: false } and never rejects")
     func t4FailuresResolveOkFalse() async throws {
-        let failingStore = Fixtures.trustedHost(cookieStore: RecordingCookieStore(failing: NativeFailure()))
-        #expect(await failingStore.send(["type": "establishSession"]) == .value(["ok": false]))
+        let failingCookies = Fixtures.trustedHost(webView: RecordingWebView(failingCookies: NativeFailure()))
+        #expect(await failingCookies.send(["type": "establishSession"]) == .value(["ok": false]))
         let failingRefresh = Fixtures.trustedHost()
         failingRefresh.tokens.failRefreshes()
         #expect(await failingRefresh.send(["type": "establishSession", "refresh": true]) == .value(["ok": false]))

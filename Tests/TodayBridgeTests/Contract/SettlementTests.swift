@@ -60,7 +60,7 @@ struct SettlementTests {
         await clock.advance(bySeconds: 30)
         #expect(await session == .value(["ok": false]))
         host.tokens.release()
-        #expect(host.cookieStore.cookies.isEmpty)
+        #expect(host.webView.cookies.isEmpty)
     }
 
     @Test("C5 a handler answering after its deadline is dropped and reported")

@@ -98,32 +98,43 @@ struct JSONSerializationTests {
 @Suite("C2 Foundation bodies from Apple's WebKit")
 struct JSONFoundationTests {
     @Test("C2 booleans stay booleans and numbers stay numbers")
-    func c2BooleansAndNumbers() {
+    func c2BooleansAndNumbers() throws {
         let body: Any = ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": NSNull(), "s": "x", "list": [1, true]] as [String: Any]
-        #expect(JSONValue(foundationObject: body) == ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": .null, "s": "x", "list": [1, true]])
-        #expect(JSONValue(foundationObject: NSNumber(value: true)) == true)
-        #expect(JSONValue(foundationObject: NSNumber(value: 1)) == 1)
+        #expect(try JSONValue(foundationObject: body) == ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": .null, "s": "x", "list": [1, true]])
+        #expect(try JSONValue(foundationObject: NSNumber(value: true)) == true)
+        #expect(try JSONValue(foundationObject: NSNumber(value: 1)) == 1)
     }
 
-    @Test("C2 a Date becomes its milliseconds; unsupported objects give nil")
-    func c2DatesAndUnsupported() {
-        #expect(JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
-        #expect(JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) == nil)
-        #expect(JSONValue(foundationObject: [Data()] as [Any]) == nil)
+    @Test("C2 a Date becomes its milliseconds; unsupported objects are refused")
+    func c2DatesAndUnsupported() throws {
+        #expect(try JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
+        #expect(throws: JSONParseError(code: .unsupported, offset: 0)) { try JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) }
+        #expect(throws: JSONParseError(code: .unsupported, offset: 0)) { try JSONValue(foundationObject: [Data()] as [Any]) }
     }
 
-    @Test("X7 a Foundation body nested deeper than the limit gives nil, without recursing without bound")
-    func x7DeepFoundationBody() {
+    @Test("X7 a Foundation body nested deeper than the limit is refused, without recursing without bound")
+    func x7DeepFoundationBody() throws {
         var deep: Any = [1]
         for _ in 0..<5_000 { deep = [deep] }
-        #expect(JSONValue(foundationObject: deep) == nil)
-        #expect(JSONValue(foundationObject: [[[1]]] as [Any], maxDepth: 3) == [[[1]]])
-        #expect(JSONValue(foundationObject: [[[1]]] as [Any], maxDepth: 2) == nil)
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) { try JSONValue(foundationObject: deep) }
+        #expect(try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 3)) == [[[1]]])
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) { try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 2)) }
+    }
+
+    @Test("X7 a Foundation body larger than the limit is refused as soon as the count passes it")
+    func x7LargeFoundationBody() throws {
+        let limits = JSONLimits(maxBytes: 1_000, maxDepth: 8)
+        let fits: [String: Any] = ["type": "echo", "text": String(repeating: "x", count: 900)]
+        #expect(try JSONValue(foundationObject: fits, limits: limits)["text"]?.stringValue?.count == 900)
+        let over: [String: Any] = ["type": "echo", "text": String(repeating: "x", count: 1_000)]
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: over, limits: limits) }
+        let many: [Any] = Array(repeating: 1, count: 200)
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: many, limits: limits) }
     }
 
     @Test("C2 values convert to Foundation and back")
-    func c2RoundTrip() {
+    func c2RoundTrip() throws {
         let value: JSONValue = ["a": [1, "b", true, .null], "c": ["d": 2.5]]
-        #expect(JSONValue(foundationObject: value.foundationObject) == value)
+        #expect(try JSONValue(foundationObject: value.foundationObject) == value)
     }
 }

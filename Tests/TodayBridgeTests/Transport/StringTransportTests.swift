@@ -5,10 +5,16 @@ import TodayBridgeTesting
 
 @Suite("A1, A2: the id-correlated string transport")
 struct StringTransportTests {
+    /// The reply text's JSON, or `nil` when the transport answered nothing.
     private func reply(_ request: String, from frame: BridgeTestHost.Frame = .main, host: BridgeTestHost) async throws -> JSONValue? {
-        let transport = StringTransport(connection: host.connection)
-        guard let text = await transport.receive(request, from: host.senderFacts(for: frame)) else { return nil }
-        return try JSONValue(parsing: text)
+        let answers = Locked<[String]>([])
+        StringTransport(connection: host.connection).receive(request, from: host.senderFacts(for: frame)) { text in
+            answers.withLock { $0.append(text) }
+        }
+        _ = await Fixtures.waitUntil { !answers.withLock(\.isEmpty) && host.connection.pendingCallCount == 0 }
+        let texts = answers.withLock { $0 }
+        #expect(texts.count <= 1, "answered more than once: \(texts)")
+        return try texts.first.map { try JSONValue(parsing: $0) }
     }
 
     @Test("A2 a value comes back as { id, value } with the request's id")
@@ -18,10 +24,10 @@ struct StringTransportTests {
         #expect(answer == ["id": 7, "value": ["authorization": "Bearer token-1"]])
     }
 
-    @Test("A2 undefined comes back as { id } without a value; string ids are echoed")
+    @Test("A2 undefined comes back as { id } without a value")
     func a2Undefined() async throws {
         let host = Fixtures.trustedHost()
-        #expect(try await reply(#"{"id":"a","message":{"type":"nope"}}"#, host: host) == ["id": "a"])
+        #expect(try await reply(#"{"id":3,"message":{"type":"nope"}}"#, host: host) == ["id": 3])
         #expect(try await reply(#"{"id":8,"message":{"type":"track","ename":"opened"}}"#, host: host) == ["id": 8])
         #expect(try await reply(#"{"id":9}"#, host: host) == ["id": 9])
     }
@@ -35,12 +41,25 @@ struct StringTransportTests {
         let answer = try #require(try await reply(#"{"id":1,"message":{"type":"pay"}}"#, host: host))
         #expect(answer["id"] == 1)
         let reason = try #require(answer["error"]?.stringValue)
-        #expect(reason.hasPrefix(BridgeError.wirePrefix))
+        #expect(reason.hasPrefix(WireProtocol.errorPrefix))
         #expect(reason.contains(#""code":"declined""#))
     }
 
-    @Test("A2 a request without a usable id, or that is not JSON, gets no answer and a diagnostic", arguments: [
-        #"{"message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
+    @Test("A1 T1 a request without an id is a notification: dispatched, never answered, no diagnostic")
+    func a1Notification() async throws {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        var answer: JSONValue??
+        let seen = await Fixtures.collect(diagnostics) {
+            answer = try? await reply(#"{"message":{"type":"track","ename":"from_frame"}}"#, host: host)
+        }
+        #expect(answer == .some(nil))
+        #expect(seen.isEmpty)
+        #expect(await Fixtures.waitUntil { host.analytics.events.map(\.name) == ["from_frame"] })
+    }
+
+    @Test("A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic", arguments: [
+        #"{"id":"a","message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
         #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", "",
     ])
     func a2NoID(request: String) async throws {
@@ -63,7 +82,7 @@ struct StringTransportTests {
         var answer: JSONValue??
         let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(request, host: host) }
         let id = try #require(StringTransport.leadingID(of: request))
-        #expect(answer == .some(["id": id]))
+        #expect(answer == .some(["id": .number(id)]))
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
@@ -76,10 +95,11 @@ struct StringTransportTests {
         #expect(host.tokens.refreshCount == 0)
     }
 
-    @Test("A1 the reply script dispatches the reply event with the reply text as its detail")
+    @Test("A1 a reply for evaluateJavascript-only hosts is the built page-event.ts dispatching the reply text")
     func a1ReplyScript() {
-        let script = StringTransport.replyScript("{\"id\":1,\"value\":\"\u{2028}\"}")
-        #expect(script.hasPrefix("window.dispatchEvent(new CustomEvent(\"todaywebviewbridge:reply\""))
-        #expect(!script.contains("\u{2028}"))
+        let delivery = PageDelivery.stringTransportReply("{\"id\":1,\"value\":\"\u{2028}\"}")
+        #expect(delivery.eventName == WireProtocol.stringReplyEvent)
+        #expect(delivery.script.hasPrefix("(" + HostScript.pageEvent.source + ")("))
+        #expect(!delivery.script.contains("\u{2028}"))
     }
 }

@@ -107,7 +107,7 @@ final class MirrorPage {
 extension MirrorReply {
     /// The only answer's value, as a JSON value; `nil` for `undefined` or a rejection.
     var json: JSONValue? {
-        answers.first?.value.flatMap { JSONValue(foundationObject: $0) }
+        answers.first?.value.flatMap { try? JSONValue(foundationObject: $0) }
     }
 
     /// The only answer's error message.

@@ -20,7 +20,7 @@ struct WebKitAdapterTests {
     @Test("C7 the platform tag runs at document start in the main frame only, in the page world")
     func c7PlatformTag() {
         let page = MirrorPage(platform: .macos)
-        let tags = page.controller.userScripts.filter { $0.source == PageScript.platformTag(.macos) }
+        let tags = page.controller.userScripts.filter { $0.source == HostScript.platformTag.invocation(PlatformTagConfiguration(platform: .macos)) }
         #expect(tags.count == 1)
         #expect(tags.first?.injectionTime == .atDocumentStart)
         #expect(tags.first?.isForMainFrameOnly == true)
@@ -197,13 +197,17 @@ struct WebKitAdapterTests {
         #expect(weakView == nil)
     }
 
-    @Test("X3 events reach the page through evaluateJavaScript in the main frame")
-    func x3Events() async {
+    @Test("X3 events reach the main frame's page world natively, as callAsyncJavaScript's argument")
+    func x3Events() async throws {
         let page = MirrorPage()
         page.navigate()
         #expect(await page.send(["type": "__today.subscribe", "event": "cart.changed"]).json == [])
         await page.connection.emit("cart.changed", data: ["count": 2])
-        #expect(page.view.mirrorEvaluatedScripts == [PageScript.event("cart.changed", data: ["count": 2])])
+        let call = try #require(page.view.mirrorAsyncCalls.first)
+        #expect(page.view.mirrorAsyncCalls.count == 1 && page.view.mirrorEvaluatedScripts.isEmpty)
+        #expect(call.functionBody == PageDelivery.functionBody)
+        #expect(call.worldName == nil && call.isMainFrame)
+        #expect(Self.argument(of: call) == PageDelivery.event(name: "cart.changed", data: ["count": 2]).functionArgument)
     }
 
     @Test("X4 a native call runs in the page and resolves with the page's reply")
@@ -212,10 +216,10 @@ struct WebKitAdapterTests {
         page.navigate()
         let connection = page.connection
         let call = Task { try await connection.call("confirmLeave", arguments: ["draft": true], default: false) }
-        await MirrorPage.settle { page.view.mirrorEvaluatedScripts.count == 1 }
-        let script = try #require(page.view.mirrorEvaluatedScripts.first)
-        let id = try #require(Self.detail(of: script)?["id"]?.stringValue)
-        #expect(script == PageScript.call(id: id, name: "confirmLeave", arguments: ["draft": true]))
+        await MirrorPage.settle { page.view.mirrorAsyncCalls.count == 1 }
+        let argument = try #require(Self.argument(of: page.view.mirrorAsyncCalls[0]))
+        let id = try #require(argument["detail"]?["id"]?.stringValue)
+        #expect(argument == PageDelivery.call(id: id, name: "confirmLeave", arguments: ["draft": true]).functionArgument)
         #expect(await page.send(["type": "__today.reply", "id": id, "value": true]).isUndefined)
         #expect(try await call.value == true)
     }
@@ -233,10 +237,9 @@ struct WebKitAdapterTests {
         #expect(await iterator.next()?.code == .scriptEvaluationFailed)
     }
 
-    /// The `detail` of a script that dispatches the bridge's DOM event.
-    private static func detail(of script: String) -> JSONValue? {
-        guard let start = script.range(of: "{detail:"), let end = script.range(of: "}));", options: .backwards) else { return nil }
-        return try? JSONValue(parsing: String(script[start.upperBound..<end.lowerBound]))
+    /// The `configuration` argument of a delivery, back as JSON.
+    private static func argument(of call: WKWebView.MirrorAsyncCall) -> JSONValue? {
+        call.arguments["configuration"].flatMap { try? JSONValue(foundationObject: $0) }
     }
 }
 #endif

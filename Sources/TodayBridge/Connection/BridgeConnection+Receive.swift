@@ -1,0 +1,45 @@
+extension BridgeConnection {
+    /// The one way in: answers one page message by calling `reply` exactly once (C5).
+    ///
+    /// Call it as the engine hands the message over. Before it returns, the core stamps the
+    /// message with the current document (S4), reads it within the size and depth limits (X7),
+    /// and applies the policy to `sender` (the engine's facts, never the message's, C8). The
+    /// answer comes later, from any thread: hop to the engine's thread inside `reply` if the
+    /// engine needs it. A message that cannot be read, an unknown type or a denied sender is
+    /// answered `undefined` at once (C3, S1).
+    ///
+    /// ```swift
+    /// connection.receive(.json(text), from: facts) { reply in
+    ///     engineQueue.async { message.answer(reply) }
+    /// }
+    /// ```
+    public func receive(_ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void) {
+        let document = currentDocument
+        let trust = bridge.policy.evaluate(sender)
+        let answer = PageReply(bridge: bridge, sender: sender, trust: trust, send: reply)
+        let body: JSONValue?
+        do {
+            body = try message.decoded(within: bridge.configuration.limits.json)
+        } catch {
+            bridge.observer.report(.undecodableMessage, "message refused: \(error)")
+            answer.settle(.malformed, type: nil)
+            return
+        }
+        let type = body?["type"]?.stringValue
+        guard let body, let type, body.objectValue != nil else { return answer.settle(.malformed, type: type) }
+        if type.hasPrefix(CapabilityRegistry.reservedPrefix) {
+            return answer.settle(receiveProtocolMessage(body, type: type, sender: sender, document: document), type: type)
+        }
+        guard let capability = bridge.registry.capability(for: type) else { return answer.settle(.unknownType, type: type) }
+        guard capability.access.admits(trust) else { return answer.settle(.denied, type: type) }
+        let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
+        start(capability, body, context: context, reply: answer)
+    }
+
+    /// Answers one message and returns the reply: ``receive(_:from:reply:)`` for tests and tools.
+    package func reply(to message: PageMessage, from sender: SenderFacts) async -> BridgeReply {
+        await withCheckedContinuation { continuation in
+            receive(message, from: sender) { continuation.resume(returning: $0) }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// The web view as the core reaches it: the one way out. An adapter implements it; the core
+/// uses it for native events and calls (X3, X4) and the session cookie (T4).
+///
+/// Only ``evaluateInMainFrame(_:)`` and ``setCookie(_:)`` are required: ``deliver(_:)``
+/// renders each delivery as a script for the main frame by default. An engine that can do better
+/// delivers natively instead (WebKit's `callAsyncJavaScript` passes the data as arguments).
+///
+/// The connection keeps its web view weakly: the adapter owns both, and once the web view is
+/// gone every delivery fails with ``PageDeliveryError/webViewGone``.
+///
+/// ```swift
+/// final class MyWebView: BridgeWebView {
+///     func evaluateInMainFrame(_ script: String) async throws { try await engine.evaluate(script) }
+///     func setCookie(_ cookie: BridgeCookie) async throws { try await engine.cookies.set(cookie) }
+/// }
+/// let connection = bridge.connect(myWebView)
+/// ```
+public protocol BridgeWebView: AnyObject, Sendable {
+    /// Delivers a native event, a native call or a string-transport reply to the main frame.
+    func deliver(_ delivery: PageDelivery) async throws
+    /// Runs `script` in the main frame's page world, as a statement; its value is ignored.
+    func evaluateInMainFrame(_ script: String) async throws
+    /// Stores `cookie` in the web view's own cookie store; returns once the web view will send it.
+    func setCookie(_ cookie: BridgeCookie) async throws
+}
+
+extension BridgeWebView {
+    /// Runs the delivery's default script (``PageDelivery/script``) in the main frame.
+    public func deliver(_ delivery: PageDelivery) async throws {
+        try await evaluateInMainFrame(delivery.script)
+    }
+}
+
+/// Why a delivery to the page failed. Adapters throw it from their ``BridgeWebView`` methods;
+/// the core reports it as a diagnostic and settles what depended on it.
+public enum PageDeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The web view, or the engine behind it, is gone.
+    case webViewGone
+    /// The engine refused the script or its result: `reason` is for diagnostics only.
+    case engineRefused(String)
+
+    public var description: String {
+        switch self {
+        case .webViewGone: "the web view is gone"
+        case .engineRefused(let reason): "the engine refused: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The one answer to one page message (C5): the adapter's reply function, called exactly once.
+///
+/// The first settlement traces the message (X5) and answers; a second is dropped and reported.
+/// A reply dropped unanswered (a bug, or a connection released with calls pending) answers
+/// `undefined` as it goes, so no page promise is left hanging.
+package final class PageReply: Sendable {
+    private let send: Locked<(@Sendable (BridgeReply) -> Void)?>
+    private let bridge: TodayBridge
+    private let sender: SenderFacts
+    private let trust: SenderTrust
+    private let received: BridgeInstant
+
+    package init(bridge: TodayBridge, sender: SenderFacts, trust: SenderTrust, send: @escaping @Sendable (BridgeReply) -> Void) {
+        self.send = Locked(send)
+        self.bridge = bridge
+        self.sender = sender
+        self.trust = trust
+        received = bridge.clock.now()
+    }
+
+    /// Answers the page with `outcome`'s reply, once.
+    package func settle(_ outcome: CallOutcome, type: String?) {
+        guard let send = take() else {
+            bridge.observer.report(.duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
+            return
+        }
+        let duration = bridge.clock.now().seconds(since: received)
+        bridge.observer.trace(outcome, type: type, sender: sender, trust: trust, duration: duration)
+        send(outcome.reply)
+    }
+
+    private func take() -> (@Sendable (BridgeReply) -> Void)? {
+        send.withLock { send in
+            defer { send = nil }
+            return send
+        }
+    }
+
+    deinit {
+        guard let send = take() else { return }
+        bridge.observer.report(.droppedReply, "a message's reply was dropped unanswered; answered undefined")
+        send(.undefined)
+    }
+}

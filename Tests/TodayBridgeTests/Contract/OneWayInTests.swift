@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import TodayBridge
+import TodayBridgeTesting
+
+/// The one way in (`BridgeConnection.receive(_:from:reply:)`) and its reply handle.
+@Suite("C5 X7 C8 one way in")
+struct OneWayInTests {
+    /// Calls the entry and returns what it answered before returning (nothing, for a call that runs).
+    private func answeredAtOnce(_ message: PageMessage, host: BridgeTestHost, frame: BridgeTestHost.Frame = .main) -> [BridgeReply] {
+        let answers = Locked<[BridgeReply]>([])
+        host.connection.receive(message, from: host.senderFacts(for: frame)) { reply in answers.withLock { $0.append(reply) } }
+        return answers.withLock { $0 }
+    }
+
+    @Test("C3 X7 what cannot be read, an unknown type and a denied sender are answered undefined before receive returns")
+    func c3AnsweredAtOnce() {
+        let host = Fixtures.trustedHost()
+        #expect(answeredAtOnce(.json("not json"), host: host) == [.undefined])
+        #expect(answeredAtOnce(.unusable("no JSON form"), host: host) == [.undefined])
+        #expect(answeredAtOnce(.value(nil), host: host) == [.undefined])
+        #expect(answeredAtOnce(.value(["type": "nope"]), host: host) == [.undefined])
+        #expect(answeredAtOnce(.value(["type": "headers"]), host: host, frame: .subFrame(origin: "https://ads.example")) == [.undefined])
+        #expect(answeredAtOnce(.value(["type": "headers"]), host: host).isEmpty)  // runs, answers later
+    }
+
+    @Test("X7 every form of message is held to the size limit before or while it is converted", arguments: [
+        PageMessageForm.text, .utf8, .foundation,
+    ])
+    func x7SizeBeforeConversion(form: PageMessageForm) async {
+        let host = BridgeTestHost(limits: BridgeLimits(maxMessageBytes: 1_000, maxDepth: 8))
+        try? host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
+        host.load("https://a.example/")
+        let diagnostics = host.bridge.diagnostics()
+        let small = String(repeating: "x", count: 900), large = String(repeating: "x", count: 1_001)
+        #expect(await form.send(["type": "echo", "text": .string(small)], to: host) == .value(["type": "echo", "text": .string(small)]))
+        let seen = await Fixtures.collect(diagnostics) {
+            #expect(await form.send(["type": "echo", "text": .string(large)], to: host) == .undefined)
+        }
+        #expect(seen.map(\.code) == [.undecodableMessage])
+    }
+
+    @Test("C8 S4 the core stamps each message with the document current when it arrives")
+    func s4CoreStampsDocument() async throws {
+        let host = Fixtures.trustedHost()
+        let seen = Locked<[DocumentID]>([])
+        try host.bridge.register("whichDocument", access: .anyFrame) { (_: JSONValue, context: CapabilityContext) in
+            seen.withLock { $0.append(context.document) }
+            return NoResult()
+        }
+        _ = await host.send(["type": "whichDocument"])
+        let second = host.load(Fixtures.trustedPage)
+        _ = await host.send(["type": "whichDocument"])
+        #expect(seen.withLock { $0 }.last == second)
+        #expect(seen.withLock { $0 }.count == 2 && seen.withLock { $0 }[0] != second)
+    }
+
+    @Test("C5 a reply handle answers once: a second answer is dropped and reported")
+    func c5SecondAnswer() async {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        let answers = Locked<[BridgeReply]>([])
+        let reply = PageReply(bridge: host.bridge, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+            answers.withLock { $0.append(reply) }
+        }
+        let seen = await Fixtures.collect(diagnostics) {
+            reply.settle(.resolved(1), type: "x")
+            reply.settle(.resolved(2), type: "x")
+        }
+        #expect(answers.withLock { $0 } == [.value(1)])
+        #expect(seen.map(\.code) == [.duplicateReply])
+    }
+
+    @Test("C5 a reply handle dropped unanswered answers undefined and is reported")
+    func c5DroppedHandle() async {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        let answers = Locked<[BridgeReply]>([])
+        let seen = await Fixtures.collect(diagnostics) {
+            _ = PageReply(bridge: host.bridge, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+                answers.withLock { $0.append(reply) }
+            }
+        }
+        #expect(answers.withLock { $0 } == [.undefined])
+        #expect(seen.map(\.code) == [.droppedReply])
+    }
+}
+
+/// The forms an engine hands a message over in.
+enum PageMessageForm: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case text, utf8, foundation
+
+    var testDescription: String { rawValue }
+
+    func send(_ message: JSONValue, to host: BridgeTestHost) async -> BridgeReply {
+        let facts = host.senderFacts()
+        switch self {
+        case .text:
+            return await host.connection.reply(to: .json(message.jsonString), from: facts)
+        case .utf8:
+            let bytes = Array(message.jsonString.utf8)
+            return await withCheckedContinuation { continuation in
+                bytes.withUnsafeBytes { host.connection.receive(.json(utf8: $0), from: facts) { continuation.resume(returning: $0) } }
+            }
+        case .foundation:
+            return await host.connection.reply(to: .foundation(message.foundationObject), from: facts)
+        }
+    }
+}
