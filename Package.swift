@@ -46,17 +46,23 @@ package.products += [
 package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
 ]
 package.targets += [
     .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", "CWebKitGTK"]),
-    // A Chromium host speaking the Android string transport, over the DevTools pipe.
+    // Chromium behind Android's WebView API, and the Android host glue on it.
     .target(name: "TodayBridgeChromium", dependencies: ["TodayBridge"]),
+    // What the Linux suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
+    .target(name: "TodayBridgeTestSupport", dependencies: ["TodayBridge", .product(name: "Subprocess", package: "swift-subprocess")]),
+    // One page shown in WebKitGTK or Chromium with the bridge installed (`open`, the demo, the benchmarks).
+    .target(name: "TodayPageHost", dependencies: ["TodayBridge", "TodayBridgeGTK", "CWebKitGTK", "TodayBridgeChromium", "TodayBridgeTestSupport"]),
     // The local backend of the demo and the end-to-end tests.
     .target(
         name: "TodayDemoBackend",
         dependencies: [
             "TodayBridge",
+            "TodayBridgeTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -65,14 +71,19 @@ package.targets += [
     ),
 ]
 package.targets.append(
-    .executableTarget(name: "TodayBridgeBenchmarks", dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayDemoBackend"])
+    .executableTarget(
+        name: "TodayBridgeBenchmarks",
+        dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayDemoBackend", "TodayPageHost", "TodayBridgeGTK", "CWebKitGTK", "TodayBridgeChromium", "TodayBridgeTestSupport"]
+    )
 )
 package.targets.append(
-    .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend"])
+    .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend", "TodayBridgeTestSupport", "TodayBridgeChromium"])
 )
 // The PostHog delivery tests run against the backend's capture server and the CLI.
-package.targets.first { $0.name == "TodayBridgePostHogTests" }!.dependencies.append("TodayDemoBackend")
-package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += ["TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend", "TodayBridgeChromium"]
+package.targets.first { $0.name == "TodayBridgePostHogTests" }!.dependencies += ["TodayDemoBackend", "TodayBridgeTestSupport"]
+package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += [
+    "TodayBridgeGTK", "CWebKitGTK", "TodayDemoBackend", "TodayBridgeChromium", "TodayPageHost", "TodayBridgeTestSupport",
+]
 #endif
 
 #if os(Linux)

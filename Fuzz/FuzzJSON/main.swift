@@ -105,7 +105,10 @@ private func checkMessage(_ text: String, parsed: JSONValue?) {
         let fromSubFrame = await host.send(json: text, from: .subFrame(origin: "https://ads.example"))
         let transport = StringTransport(connection: host.connection)
         let envelope = parsed.map { JSONValue.object(["id": 7, "message": $0]).jsonString } ?? "{\"id\":7,\"message\":\(text)}"
-        let overTransport = await transport.receive(envelope, from: host.senderFacts())
+        // The envelope always carries id 7, readable even when the rest is not: a reply comes.
+        let overTransport: String? = await withCheckedContinuation { continuation in
+            transport.receive(envelope, from: host.senderFacts()) { continuation.resume(returning: $0) }
+        }
         return (fromText, fromSubFrame, overTransport)
     }
     for reply in [fromText, fromSubFrame] {

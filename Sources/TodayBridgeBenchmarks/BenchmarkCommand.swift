@@ -5,14 +5,16 @@ import TodayBridge
 @main
 enum BenchmarkCommand {
     static func main() async throws {
+        if CommandLine.arguments.dropFirst().first == "host-page" {
+            exit(try await EngineRoundTrip.hostPage(Array(CommandLine.arguments.dropFirst(2))))
+        }
         let calls = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5000
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         try await coreAlone()
         if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
         for (engine, title) in [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")] {
-            let results = try await EngineRoundTrip.run(engine: engine, cli: binaries.appendingPathComponent("today-bridge"), webRoot: "web", calls: calls)
+            let results = try await EngineRoundTrip.run(engine: engine, benchmarks: CommandLine.arguments[0], webRoot: "web", calls: calls)
             report(results.paths, engine: title, calls: calls)
             report(results.sweep, engine: title)
         }

@@ -21,9 +21,9 @@ enum CoreBenchmarks {
     static func messagesPerSecond(_ json: String, count: Int) async throws -> Double {
         let host = try host()
         let facts = host.senderFacts()
-        for _ in 0..<1_000 { _ = await host.connection.receive(json: json, from: facts) }  // warm up
+        for _ in 0..<1_000 { _ = await host.connection.reply(to: .json(json), from: facts) }  // warm up
         let start = ContinuousClock.now
-        for _ in 0..<count { _ = await host.connection.receive(json: json, from: facts) }
+        for _ in 0..<count { _ = await host.connection.reply(to: .json(json), from: facts) }
         return Double(count) / (ContinuousClock.now - start).seconds
     }
 
@@ -33,9 +33,9 @@ enum CoreBenchmarks {
         let allocationCount = unsafeBitCast(symbol, to: (@convention(c) () -> UInt).self)
         let host = try host()
         let facts = host.senderFacts()
-        for _ in 0..<1_000 { _ = await host.connection.receive(json: json, from: facts) }
+        for _ in 0..<1_000 { _ = await host.connection.reply(to: .json(json), from: facts) }
         let before = allocationCount()
-        for _ in 0..<count { _ = await host.connection.receive(json: json, from: facts) }
+        for _ in 0..<count { _ = await host.connection.reply(to: .json(json), from: facts) }
         return Double(allocationCount() - before) / Double(count)
     }
 
@@ -49,7 +49,7 @@ enum CoreBenchmarks {
         let start = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<pageRefreshes {
-                group.addTask { _ = await host.connection.receive(json: #"{"type":"refreshToken"}"#, from: facts) }
+                group.addTask { _ = await host.connection.reply(to: .json(#"{"type":"refreshToken"}"#), from: facts) }
             }
             for _ in 0..<nativeRefreshes {
                 group.addTask { _ = try await host.bridge.tokens.refresh() }
@@ -71,9 +71,9 @@ enum CoreBenchmarks {
         let host = try host()
         let facts = host.senderFacts()
         let json = #"{"type":"track","ename":"opened","parameters":{"tab":"home","n":1}}"#
-        for _ in 0..<10_000 { _ = await host.connection.receive(json: json, from: facts) }
+        for _ in 0..<10_000 { _ = await host.connection.reply(to: .json(json), from: facts) }
         let afterWarmUp = residentKiB()
-        for _ in 10_000..<count { _ = await host.connection.receive(json: json, from: facts) }
+        for _ in 10_000..<count { _ = await host.connection.reply(to: .json(json), from: facts) }
         return (afterWarmUp, residentKiB())
     }
 

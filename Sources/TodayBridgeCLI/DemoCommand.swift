@@ -4,7 +4,9 @@ import TodayBridge
 import TodayBridgePostHog
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
+import TodayBridgeTestSupport
 import TodayDemoBackend
+import TodayPageHost
 #endif
 
 /// `today-bridge demo`: the demo web app in a real WebKitGTK host against a local backend.
@@ -42,7 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError("\(webRoot)/dist/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
         }
         let headless = headless || ProcessInfo.processInfo.environment["DISPLAY"] == nil
-        let certificate = try CertificateFiles.generate()
+        let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate, tokenLifetime: 120) { name, report in
             DemoTranscript.page(name, report)
         }
@@ -59,7 +61,7 @@ struct DemoCommand: AsyncParsableCommand {
         if headless { try FileManager.default.createDirectory(atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
         let page = URL(string: backend.secureOrigin + "/demo/index.html" + (headless ? "?autoclose=1" : ""))!
         DemoTranscript.line("host", "backend on \(backend.secureOrigin), page \(page.absoluteString)")
-        let code = try GTKPageRunner.run(
+        let end = try GTKPageRunner.run(
             options: PageRunOptions(
                 url: page, headless: headless, timeout: headless ? 60 : 3600, certificate: certificate.certificate,
                 certificateHosts: ["127.0.0.1"], screenshot: headless ? screenshot : nil
@@ -72,7 +74,7 @@ struct DemoCommand: AsyncParsableCommand {
         await analytics.close()
         let delivered = capture.events.map { "\($0["event"]?.stringValue ?? "?") (uuid \($0["uuid"]?.stringValue?.prefix(8) ?? "-"))" }
         DemoTranscript.line("posthog", "delivered to \(capture.origin)/batch/: \(delivered.joined(separator: ", "))")
-        if code != 0 { throw ExitCode(code) }
+        if end != .closedItself { throw ExitCode(end.rawValue) }
     }
     #endif
 }

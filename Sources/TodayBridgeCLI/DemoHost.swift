@@ -1,4 +1,5 @@
 #if canImport(TodayBridgeGTK)
+import CWebKitGTK
 import Foundation
 import TodayBridge
 import TodayBridgeGTK
@@ -34,7 +35,7 @@ enum DemoHost {
 
     /// Sends `host.foreground` once the page is up, the way an app does when it comes back.
     @GLibActor
-    static func emitEvents(_ installation: WebKitGTKBridge) {
+    static func emitEvents(_ view: UnsafeMutablePointer<WebKitWebView>, _ installation: WebKitGTKBridge) {
         Task {
             try await Task.sleep(nanoseconds: 1_500_000_000)
             await installation.connection.emit("host.foreground", data: ["reason": "demo"])

@@ -1,13 +1,18 @@
 import Foundation
 import TodayBridge
 
-/// A Chromium page with the bridge installed as an Android host would install it (A1, A2).
+/// A page in Chromium with the bridge installed exactly as an Android app installs it (A1, A2):
+/// this is the Android host glue, written against ``EmulatedWebView``, which offers Chromium
+/// only through Android's own `WebView` API.
 ///
-/// The page gets a string-only binding, exactly like Android's `@JavascriptInterface`
-/// (`Runtime.addBinding`), and the web SDK's Android shim presents the channel over it. The frame
-/// and origin of every call come from the engine: the execution context it was made in, its
-/// frame, and the frame's committed URL (C8). Cross-site iframes, which run in other processes,
-/// are reached through auto-attach. Platform tag: `android`.
+/// - The web SDK's Android shim and the platform tag (C7, guarded to the top frame) run at
+///   document start in every frame (`addDocumentStartJavaScript`).
+/// - `addWebMessageListener` injects the binding `<channelName>Native` into every frame; each
+///   message goes to the core with the listener's facts (origin, main frame or not, and the web
+///   view's URL, C8), and its reply goes back through that frame's `JavaScriptReplyProxy` only.
+/// - Native events and calls run in the main frame through `evaluateJavascript`; the session
+///   cookie goes through `CookieManager` (T4).
+/// - `onPageStarted` is a new document (S4); `onCloseWindow` closes the connection (C5).
 ///
 /// ```swift
 /// let host = try await ChromiumBridgeHost.launch(bridge: bridge)
@@ -17,170 +22,70 @@ import TodayBridge
 public actor ChromiumBridgeHost {
     /// The core connection of the page: emit events and call the page through it (X3, X4).
     public nonisolated let connection: BridgeConnection
-
-    private let browser: ChromiumProcess
-    private let cdp: CDPConnection
-    private let transport: StringTransport
-    private var pageSession: String?
-    private var pageTarget: String?
-    private var frames = ChromiumFrames()
+    /// The emulated Android web view the host drives.
+    package nonisolated let webView: EmulatedWebView
+    private let page: ChromiumPage
     private var closedWaiters: [CheckedContinuation<Void, Never>] = []
     private var isClosed = false
 
-    /// The binding the shim sends through (the shim's default).
-    static let bindingName = "todayWebViewBridgeNative"
+    /// Whether the page closed itself (`window.close()`), rather than being shut down.
+    public private(set) var pageClosedItself = false
 
-    /// Starts a headless Chromium for `bridge`.
+    /// Starts a headless Chromium with the bridge installed, on an empty page.
     ///
-    /// - Parameters:
-    ///   - androidShim: The web SDK's `dist/android-shim.js`.
-    ///   - trustedCertificateKeys: base64 SHA-256 hashes of the public keys of local test
-    ///     certificates to accept (`--ignore-certificate-errors-spki-list`): those keys only.
-    ///   - rawEcho: Answer messages of type `__bench.echo` at once with the message, skipping the
-    ///     core: the benchmarks' baseline on the same channel.
-    public static func launch(bridge: TodayBridge, androidShim: String, trustedCertificateKeys: [String] = [], rawEcho: Bool = false) async throws -> ChromiumBridgeHost {
-        let arguments = trustedCertificateKeys.isEmpty ? [] : ["--ignore-certificate-errors-spki-list=" + trustedCertificateKeys.joined(separator: ",")]
-        let browser = try ChromiumProcess(extraArguments: arguments)
-        let host = ChromiumBridgeHost(bridge: bridge, browser: browser, documentStart: ChromiumPageScripts.documentStart(shim: androidShim, bindingName: Self.bindingName, platform: bridge.configuration.platform))
-        await host.setRawEcho(rawEcho)
-        await host.startListening()
+    /// - Parameter trustedCertificateKeys: base64 SHA-256 hashes of the public keys of local test
+    ///   certificates to accept (`--ignore-certificate-errors-spki-list`): those keys only.
+    public static func launch(bridge: TodayBridge, trustedCertificateKeys: [String] = []) async throws -> ChromiumBridgeHost {
+        let host = ChromiumBridgeHost(bridge: bridge, webView: try await EmulatedWebView.launch(trustedCertificateKeys: trustedCertificateKeys))
+        try await host.install(bridge.configuration)
         return host
     }
 
-    private let documentStart: String
-    private var rawEcho = false
-
-    private func setRawEcho(_ enabled: Bool) {
-        rawEcho = enabled
+    private init(bridge: TodayBridge, webView: EmulatedWebView) {
+        self.webView = webView
+        page = ChromiumPage(webView: webView)
+        connection = bridge.connect(page)
     }
 
-    private init(bridge: TodayBridge, browser: ChromiumProcess, documentStart: String) {
-        let cdp = CDPConnection(process: browser)
-        self.documentStart = documentStart
-        self.browser = browser
-        self.cdp = cdp
-        let scripts = ScriptRunner()
-        let connection = bridge.connect(cookieStore: ChromiumCookieStore(runner: scripts)) { script in
-            try await scripts.run(script)
+    private func install(_ configuration: BridgeConfiguration) async throws {
+        let connection = connection
+        let transport = StringTransport(connection: connection)
+        await webView.setClients(
+            onPageStarted: { _ in connection.documentDidChange() },
+            onCloseWindow: { [weak self] in Task { await self?.pageAskedToClose() } }
+        )
+        let binding = configuration.channelName + "Native"
+        try await webView.addWebMessageListener(binding, allowedOriginRules: ["*"]) { view, message, sourceOrigin, isMainFrame, replyProxy in
+            let sender = SenderFacts(isMainFrame: isMainFrame, frameOrigin: SecurityOrigin(string: sourceOrigin), mainDocumentURL: view.url)
+            transport.receive(message, from: sender) { reply in
+                Task { await replyProxy.postMessage(reply) }  // back on the web view's thread
+            }
         }
-        self.connection = connection
-        transport = StringTransport(connection: connection)
-        scripts.host = self
+        let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
+        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(bindingName: binding, channelName: configuration.channelName))
+        try await webView.addDocumentStartJavaScript(platformTag + shim, allowedOriginRules: ["*"])
     }
 
-    /// Opens `url` in a new page with the bridge installed before any of its scripts run.
-    ///
-    /// The page starts on its initial empty document, which the first navigation replaces: its
-    /// history starts with the page itself, so it may close its own window as an app's single web
-    /// view may.
+    /// Loads `url`. The page starts on its initial empty document, which this navigation
+    /// replaces: its history starts with the page itself, so it may close its own window as an
+    /// app's single web view may.
     public func open(_ url: URL) async throws {
-        try await cdp.send("Target.setDiscoverTargets", ["discover": true])
-        let target = try await cdp.send("Target.createTarget", ["url": ""])
-        guard let targetID = target["targetId"]?.stringValue else { throw ChromiumError.protocolError("no target") }
-        pageTarget = targetID
-        let attached = try await cdp.send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": true])
-        guard let session = attached["sessionId"]?.stringValue else { throw ChromiumError.protocolError("no session") }
-        pageSession = session
-        try await install(in: session)
-        try await cdp.send("Page.navigate", ["url": .string(url.absoluteString)], session: session)
+        try await webView.loadUrl(url)
     }
 
     /// Returns when the page has closed itself (`window.close()`), or the browser is gone or shut down.
     public func waitUntilClosed() async {
         if isClosed { return }
+        async let destroyed: Void = webView.waitUntilDestroyed()
         await withCheckedContinuation { closedWaiters.append($0) }
+        _ = await destroyed
     }
 
-    /// Whether the page closed itself, rather than being shut down.
-    public private(set) var pageClosedItself = false
-
-    /// Ends the browser.
-    public func shutdown() {
+    /// Ends the browser; every pending call settles (C5).
+    public func shutdown() async {
         connection.close()
-        browser.terminate()
+        await webView.destroy()
         markClosed()
-    }
-
-    /// Installs the binding and the document-start scripts in a paused target, then lets it run.
-    private func install(in session: String) async throws {
-        try await cdp.send("Page.enable", session: session)
-        try await cdp.send("Runtime.enable", session: session)
-        try await cdp.send("Runtime.addBinding", ["name": .string(Self.bindingName)], session: session)
-        try await cdp.send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(documentStart)], session: session)
-        try await cdp.send("Target.setAutoAttach", ["autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true], session: session)
-        try await cdp.send("Runtime.runIfWaitingForDebugger", session: session)
-    }
-
-    private func startListening() {
-        let events = cdp.events
-        Task { [weak self] in
-            for await event in events {
-                await self?.handle(event)
-            }
-            await self?.markClosed()
-        }
-    }
-
-    private func handle(_ event: CDPConnection.Event) async {
-        let session = event.sessionID ?? ""
-        switch event.method {
-        case "Target.attachedToTarget":
-            // An out-of-process iframe of the page, paused until its scripts are in place.
-            guard event.sessionID != nil, let child = event.params["sessionId"]?.stringValue else { return }
-            Task { try? await install(in: child) }
-        case "Runtime.executionContextCreated":
-            frames.contextCreated(event.params, session: session)
-        case "Runtime.executionContextDestroyed":
-            frames.contextDestroyed(event.params)
-        case "Page.frameNavigated":
-            if frames.frameNavigated(event.params, isPageSession: session == pageSession) {
-                _ = connection.documentDidChange()
-            }
-        case "Runtime.bindingCalled":
-            guard event.params["name"]?.stringValue == Self.bindingName,
-                  let payload = event.params["payload"]?.stringValue,
-                  let context = event.params["executionContextId"]?.doubleValue.map(Int.init)
-            else { return }
-            let facts = frames.senderFacts(context: context, document: connection.currentDocument)
-            if payload == ChromiumPageScripts.closeRequest {
-                if facts.isMainFrame { pageAskedToClose() }
-                return
-            }
-            if rawEcho, let reply = RawEcho.reply(to: payload) {
-                Task { _ = try? await cdp.send("Runtime.evaluate", ["expression": .string(StringTransport.replyScript(reply)), "contextId": .number(Double(context))], session: session) }
-                return
-            }
-            Task { await answer(payload, from: facts, context: context, session: session) }
-        case "Target.targetDestroyed", "Target.detachedFromTarget":
-            if event.params["targetId"]?.stringValue == pageTarget || event.params["sessionId"]?.stringValue == pageSession {
-                pageAskedToClose()
-            }
-        default:
-            break
-        }
-    }
-
-    private func answer(_ payload: String, from facts: SenderFacts, context: Int, session: String) async {
-        guard let reply = await transport.receive(payload, from: facts) else { return }
-        _ = try? await cdp.send("Runtime.evaluate", ["expression": .string(StringTransport.replyScript(reply)), "contextId": .number(Double(context))], session: session)
-    }
-
-    /// Runs one of the core's scripts in the main frame's page world.
-    fileprivate func runInMainFrame(_ script: String) async throws {
-        guard let main = frames.mainContext else { throw ChromiumError.browserGone }
-        let result = try await cdp.send("Runtime.evaluate", ["expression": .string(script), "contextId": .number(Double(main.id))], session: main.session)
-        if let exception = result["exceptionDetails"] {
-            throw ChromiumError.protocolError(exception["text"]?.stringValue ?? "script failed")
-        }
-    }
-
-    /// Sets a cookie in the page's own cookie store.
-    fileprivate func setCookie(_ cookie: BridgeCookie) async throws {
-        guard let session = pageSession else { throw ChromiumError.browserGone }
-        try await cdp.send("Network.setCookie", [
-            "name": .string(cookie.name), "value": .string(cookie.value), "domain": .string(cookie.domain),
-            "path": .string(cookie.path), "secure": .bool(cookie.isSecure), "httpOnly": .bool(cookie.isHTTPOnly),
-        ], session: session)
     }
 
     private func pageAskedToClose() {
@@ -195,28 +100,24 @@ public actor ChromiumBridgeHost {
         closedWaiters = []
         for waiter in waiters { waiter.resume() }
     }
+}
 
-    /// Lets the connection, created before the host exists, reach it.
-    private final class ScriptRunner: Sendable {
-        private let box = Locked<ChromiumBridgeHost?>(nil)
-        var host: ChromiumBridgeHost? {
-            get { box.withLock { $0 } }
-            set { box.withLock { $0 = newValue } }
-        }
+/// The way out of the core into the emulated web view: script in the main frame, cookies
+/// through `CookieManager`.
+private final class ChromiumPage: BridgeWebView {
+    private weak let webView: EmulatedWebView?
 
-        func run(_ script: String) async throws {
-            guard let host else { throw ChromiumError.browserGone }
-            try await host.runInMainFrame(script)
-        }
-
-        func setCookie(_ cookie: BridgeCookie) async throws {
-            guard let host else { throw ChromiumError.browserGone }
-            try await host.setCookie(cookie)
-        }
+    init(webView: EmulatedWebView) {
+        self.webView = webView
     }
 
-    private struct ChromiumCookieStore: BridgeCookieStore {
-        let runner: ScriptRunner
-        func setCookie(_ cookie: BridgeCookie) async throws { try await runner.setCookie(cookie) }
+    func evaluateInMainFrame(_ script: String) async throws {
+        guard let webView else { throw PageDeliveryError.webViewGone }
+        try await webView.evaluateJavascript(script)
+    }
+
+    func setCookie(_ cookie: BridgeCookie) async throws {
+        guard let webView else { throw PageDeliveryError.webViewGone }
+        try await webView.setCookie("https://\(cookie.domain)\(cookie.path)", cookie.setCookieHeaderValue)
     }
 }

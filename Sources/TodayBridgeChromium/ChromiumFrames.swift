@@ -2,66 +2,67 @@ import Foundation
 import TodayBridge
 
 /// What the engine has said about a page's frames and JavaScript contexts (C8): which context
-/// belongs to which frame, the frame's origin and URL, and which frame is the main one.
+/// belongs to which frame, the frame's origin, and which frame is the main one. Contexts are
+/// numbered per DevTools session (each renderer process has its own), so a session and a
+/// number name one.
 struct ChromiumFrames {
-    struct Context {
+    /// One JavaScript context: where a binding call came from, and where a reply goes.
+    struct Context: Hashable, Sendable {
+        var session: String
+        var id: Int
+    }
+
+    private struct ContextFacts {
         var frameID: String
         var origin: String
-        var session: String
     }
 
     private(set) var mainFrameID: String?
     private var frameURLs: [String: URL] = [:]
-    private var contexts: [Int: Context] = [:]
-    /// The main frame's default (page world) context, where the core's scripts run.
-    private(set) var mainContext: (id: Int, session: String)?
+    private var contexts: [Context: ContextFacts] = [:]
+    /// The main frame's default (page world) context: where `evaluateJavascript` runs.
+    private(set) var mainContext: Context?
 
     /// Records `Runtime.executionContextCreated`.
     mutating func contextCreated(_ params: JSONValue, session: String) {
-        let context = params["context"]
-        guard let id = context?["id"]?.doubleValue.map(Int.init),
-              let frameID = context?["auxData"]?["frameId"]?.stringValue
+        let description = params["context"]
+        guard let id = description?["id"]?.doubleValue.map(Int.init),
+              let frameID = description?["auxData"]?["frameId"]?.stringValue,
+              description?["auxData"]?["isDefault"]?.boolValue == true
         else { return }
-        contexts[id] = Context(frameID: frameID, origin: context?["origin"]?.stringValue ?? "", session: session)
-        if frameID == mainFrameID, context?["auxData"]?["isDefault"]?.boolValue == true {
-            mainContext = (id, session)
-        }
+        let context = Context(session: session, id: id)
+        contexts[context] = ContextFacts(frameID: frameID, origin: description?["origin"]?.stringValue ?? "")
+        if frameID == mainFrameID { mainContext = context }
     }
 
     /// Records `Runtime.executionContextDestroyed`.
-    mutating func contextDestroyed(_ params: JSONValue) {
+    mutating func contextDestroyed(_ params: JSONValue, session: String) {
         guard let id = params["executionContextId"]?.doubleValue.map(Int.init) else { return }
-        contexts[id] = nil
-        if mainContext?.id == id { mainContext = nil }
+        let context = Context(session: session, id: id)
+        contexts[context] = nil
+        if mainContext == context { mainContext = nil }
     }
 
-    /// Records `Page.frameNavigated`; returns whether the main frame committed a new document.
-    mutating func frameNavigated(_ params: JSONValue, isPageSession: Bool) -> Bool {
+    /// Records `Page.frameNavigated`; returns the main frame's new URL when it committed a new document.
+    mutating func frameNavigated(_ params: JSONValue, isPageSession: Bool) -> URL? {
         let frame = params["frame"]
-        guard let id = frame?["id"]?.stringValue else { return false }
-        frameURLs[id] = frame?["url"]?.stringValue.flatMap(URL.init(string:))
-        guard isPageSession, frame?["parentId"] == nil else { return false }
+        guard let id = frame?["id"]?.stringValue else { return nil }
+        let url = frame?["url"]?.stringValue.flatMap(URL.init(string:))
+        frameURLs[id] = url
+        guard isPageSession, frame?["parentId"] == nil else { return nil }
         mainFrameID = id
-        return true
+        return url
     }
 
-    /// The main frame's committed URL.
+    /// The main frame's committed URL (`WebView.getUrl()`).
     var mainDocumentURL: URL? {
         mainFrameID.flatMap { frameURLs[$0] }
     }
 
-    /// The engine's facts about a binding call from context `id`; an unknown context is a
-    /// sub-frame with no origin.
-    func senderFacts(context id: Int, document: DocumentID) -> SenderFacts {
-        guard let context = contexts[id] else {
-            return SenderFacts(isMainFrame: false, frameOrigin: nil, frameURL: nil, mainDocumentURL: mainDocumentURL, document: document)
-        }
-        return SenderFacts(
-            isMainFrame: context.frameID == mainFrameID,
-            frameOrigin: SecurityOrigin(string: context.origin),
-            frameURL: frameURLs[context.frameID],
-            mainDocumentURL: mainDocumentURL,
-            document: document
-        )
+    /// The page-world context's frame facts, as `onPostMessage` reports them: its origin and
+    /// whether it is the main frame. An unknown context is a sub-frame with an opaque origin.
+    func sender(of context: Context) -> (origin: String, isMainFrame: Bool) {
+        guard let facts = contexts[context] else { return ("null", false) }
+        return (facts.origin.isEmpty ? "null" : facts.origin, facts.frameID == mainFrameID)
     }
 }

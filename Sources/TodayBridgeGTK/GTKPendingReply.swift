@@ -1,10 +1,11 @@
 import CWebKitGTK
 import TodayBridge
 
-/// A page promise waiting for its one reply (contract C5).
+/// WebKit's handle on one page promise, answered once on the GLib thread (C5). The core decides
+/// when; an unanswered handle released by WebKit resolves `undefined`.
 @GLibActor
 final class GTKPendingReply {
-    private var reply: OpaquePointer?
+    private let reply: OpaquePointer
     private let context: OpaquePointer
 
     /// Takes a reference to WebKit's reply and the JavaScript context values are made in.
@@ -14,10 +15,8 @@ final class GTKPendingReply {
         g_object_ref(gpointer(context))
     }
 
-    /// Settles the page's promise; later calls do nothing.
+    /// Settles the page's promise.
     func send(_ answer: BridgeReply) {
-        guard let reply else { return }
-        self.reply = nil
         switch answer {
         case .value(let value):
             let result = value.map { jsc_value_new_from_json(context, $0.jsonString) } ?? jsc_value_new_undefined(context)
@@ -26,16 +25,10 @@ final class GTKPendingReply {
         case .rejection(let reason):
             webkit_script_message_reply_return_error_message(reply, reason)
         }
-        webkit_script_message_reply_unref(reply)
     }
 
     isolated deinit {
-        if let reply {
-            let undefined = jsc_value_new_undefined(context)
-            webkit_script_message_reply_return_value(reply, undefined)
-            g_object_unref(gpointer(undefined))
-            webkit_script_message_reply_unref(reply)
-        }
+        webkit_script_message_reply_unref(reply)
         g_object_unref(gpointer(context))
     }
 }

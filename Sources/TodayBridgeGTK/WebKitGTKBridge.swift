@@ -8,23 +8,39 @@ import TodayBridge
 /// follows the view's navigations and releases everything when the view is destroyed. Every
 /// decision is the core's: this type only carries messages, replies, scripts and cookies.
 ///
+/// WebKitGTK's message signal says nothing about the sending frame, and a handler registered in
+/// the page world is visible to every frame. So the main frame's channel (`webkitgtk/channel.ts`,
+/// top frame, page world) hands each message through a synchronous DOM event to a relay
+/// (`webkitgtk/relay.ts`) in an isolated world of the top frame, whose `location` the page cannot
+/// tamper with; the relay posts it with its origin and URL to a handler registered in that world
+/// alone: whatever arrives there comes from the main frame. Sub-frames keep WebKit's own
+/// page-world channel, which the host treats as an unidentified sub-frame (`track` only).
+///
 /// ```swift
 /// Task { @GLibActor in
 ///     let view = today_web_view_new(webkit_user_content_manager_new(), session)
 ///     let installed = WebKitGTKBridge.install(bridge, in: view!)
 ///     webkit_web_view_load_uri(view, "https://feed.example.com/app/")
-///     try await installed.connection.emit("host.foreground")
+///     await installed.connection.emit("host.foreground")
 /// }
 /// ```
 @GLibActor
 public final class WebKitGTKBridge {
     /// The core connection for this view: emit events and call the page through it (X3, X4).
-    public let connection: BridgeConnection
+    public private(set) var connection: BridgeConnection!
 
-    let webView: UnsafeMutablePointer<WebKitWebView>
+    /// The view, weakly: deliveries may outlive it.
+    let webView: UnsafeMutablePointer<GWeakRef>
     let contentManager: OpaquePointer
+    let cookieManager: OpaquePointer
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
+
+    /// The isolated world the relay runs in.
+    static let relayWorld = "today-webview-bridge"
+
+    /// The relay's handler name, registered in ``relayWorld`` only.
+    var relayHandler: String { channel + "Relay" }
 
     /// The bridge installed in `webView`, if any.
     public static func installed(in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge? {
@@ -45,24 +61,31 @@ public final class WebKitGTKBridge {
 
     private static let dataKey = "today-webview-bridge"
 
-    private init(bridge: TodayBridge, webView: UnsafeMutablePointer<WebKitWebView>) {
-        self.webView = webView
-        self.contentManager = webkit_web_view_get_user_content_manager(webView)
-        self.channel = bridge.configuration.channelName
-        let session = webkit_web_view_get_network_session(webView)
-        let cookieStore = GTKCookieStore(cookieManager: webkit_network_session_get_cookie_manager(session))
-        let scripts = GTKScriptRunner(webView: webView)
-        connection = bridge.connect(cookieStore: cookieStore) { script in try await scripts.run(script) }
+    private init(bridge: TodayBridge, webView view: UnsafeMutablePointer<WebKitWebView>) {
+        webView = .allocate(capacity: 1)
+        g_weak_ref_init(webView, gpointer(view))
+        contentManager = webkit_web_view_get_user_content_manager(view)
+        cookieManager = webkit_network_session_get_cookie_manager(webkit_web_view_get_network_session(view))
         g_object_ref(gpointer(contentManager))
-        addUserScripts(platformTag: PageScript.platformTag(bridge.configuration.platform))
+        g_object_ref(gpointer(cookieManager))
+        channel = bridge.configuration.channelName
+        connection = bridge.connect(self)
+        addUserScripts(platform: bridge.configuration.platform)
         registerHandlers()
-        connectNavigation()
+        connectNavigation(view)
     }
 
-    private func addUserScripts(platformTag: String) {
-        let pageWorld = platformTag + GTKPageScripts.mainFrameChannel(channel: channel)
+    isolated deinit {
+        g_weak_ref_clear(webView)
+        webView.deallocate()
+        g_object_unref(gpointer(cookieManager))
+    }
+
+    private func addUserScripts(platform: Platform) {
+        let pageWorld = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
+            + HostScript.webKitGTKChannel.invocation(WebKitGTKChannelConfiguration(channelName: channel))
         addUserScript(pageWorld, world: nil)
-        addUserScript(GTKPageScripts.relay(channel: channel), world: GTKPageScripts.relayWorld)
+        addUserScript(HostScript.webKitGTKRelay.invocation(WebKitGTKRelayConfiguration(handlerName: relayHandler)), world: Self.relayWorld)
     }
 
     private func addUserScript(_ source: String, world: String?) {
@@ -94,17 +117,24 @@ public final class WebKitGTKBridge {
         connection.close()
     }
 
-    private func connectNavigation() {
+    private func connectNavigation(_ view: UnsafeMutablePointer<WebKitWebView>) {
         let onLoadChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
             guard event == WEBKIT_LOAD_COMMITTED, let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
             GLibActor.assumeIsolated { _ = installation.connection.documentDidChange() }
         }
-        connect(gpointer(webView), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
+        connect(gpointer(view), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
+    }
+
+    /// The view with a reference the caller releases, or `nil` once it is gone.
+    func view() -> UnsafeMutablePointer<WebKitWebView>? {
+        g_weak_ref_get(webView)?.assumingMemoryBound(to: WebKitWebView.self)
     }
 
     /// The main document's committed URL.
     var mainDocumentURL: URL? {
-        webkit_web_view_get_uri(webView).flatMap { URL(string: String(cString: $0)) }
+        guard let view = view() else { return nil }
+        defer { g_object_unref(gpointer(view)) }
+        return webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
     }
 }

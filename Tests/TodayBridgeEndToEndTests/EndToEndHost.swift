@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
+import TodayBridgeTestSupport
 import TodayDemoBackend
 
 /// The real parts of an end-to-end run: the demo backend on loopback (HTTPS and HTTP, a fresh
@@ -13,7 +14,7 @@ enum EndToEndHost {
     static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in
         let bundle = packageRoot.appendingPathComponent("web/dist/today-bridge.js").path
         guard FileManager.default.fileExists(atPath: bundle) else { throw EndToEndError.sdkNotBuilt }
-        let certificate = try CertificateFiles.generate()
+        let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
         return (backend, certificate)
     }
@@ -42,30 +43,21 @@ enum EndToEndHost {
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
     static func open(_ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = []) async throws -> Run {
         let (backend, certificate) = try await shared.value
-        var arguments = ["open", origin + path, "--engine", engine.rawValue, "--web-root", packageRoot.appendingPathComponent("web").path,
-                         "--headless", "--timeout", "90", "--test-capabilities",
+        var arguments = ["open", origin + path, "--engine", engine.rawValue, "--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
         for rule in rules { arguments += ["--trust", rule] }
         return try await run(arguments + extra)
     }
 
+    /// Runs `today-bridge` (built next to the tests), reading its output while it runs.
     private static func run(_ arguments: [String]) async throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+        let run = await ChildProcess.run(cli, arguments: arguments, within: 240)
         return Run(
-            exitCode: exitCode,
-            lines: text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) },
-            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            exitCode: run.status ?? -1,
+            lines: run.lines.compactMap { try? JSONValue(parsing: $0) },
+            errors: run.standardError
         )
     }
 }

@@ -2,12 +2,15 @@
 import Foundation
 import Testing
 import TodayBridge
+import TodayBridgeTestSupport
 import TodayDemoBackend
 
 @Suite("PostHog delivery through kill -9 and a failing server")
 struct KillAndRestartDeliveryTests {
     static let eventCount = 10_000
     static let killAfterAcks = 3_000
+    /// `today-bridge`, built next to the tests.
+    static let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
 
     /// Every third request fails, in turn with 500, a dropped connection, 503 and 429.
     static func faults(_ request: Int) -> CaptureFault? {
@@ -36,28 +39,30 @@ struct KillAndRestartDeliveryTests {
             let before = acknowledged.withLock { $0.count }
             let pending = events.filter { event in !acknowledged.withLock { $0.contains(event.id) } }
             let flushed = Locked(false)
-            let host = try HostProcess(arguments: [
+            let running = Locked<ChildProcess?>(nil)
+            let host = ChildProcess(executable: Self.cli, arguments: [
                 "posthog", "--queue", directory.url.path, "--host", server.origin, "--api-key", "phc_test",
                 "--batch-size", "100", "--flush-interval", "0.2", "--retry-delay", "0.05", "--request-timeout", "5",
                 "--max-queued", "20000",
-            ]) { line, host in
+            ]) { line in
                 if line.hasPrefix("queued ") {
                     let count = acknowledged.withLock { set in
                         set.insert(String(line.dropFirst(7)))
                         return set.count
                     }
-                    if !isLast && count - before == Self.killAfterAcks { host.kill() }
+                    if !isLast && count - before == Self.killAfterAcks { running.withLock { $0?.kill() } }
                 } else if line == "flushed" {
                     flushed.withLock { $0 = true }
                 }
             }
+            running.withLock { $0 = host }
             host.write(pending.map(\.line), thenClose: isLast)
             let status = await host.waitForExit(within: 180)
             if isLast {
                 #expect(status == 0)
                 #expect(flushed.withLock { $0 })
             } else {
-                #expect(status == SIGKILL)
+                #expect(status == 128 + SIGKILL)
             }
             acknowledgedPerRun.append(acknowledged.withLock { $0.count } - before)
         }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgePostHog
+import TodayBridgeTestSupport
 import TodayBridgeTesting
 import TodayDemoBackend
 

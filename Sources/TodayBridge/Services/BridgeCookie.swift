@@ -23,8 +23,17 @@ public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible {
         self.isHTTPOnly = isHTTPOnly
     }
 
+    /// The cookie as a `Set-Cookie` header's value (`name=value; Domain=…; Path=…; Secure;
+    /// HttpOnly`), the form Android's `CookieManager.setCookie` takes. It holds the credential.
+    public var setCookieHeaderValue: String {
+        header(value: value)
+    }
+
     public var description: String {
-        "BridgeCookie(\(name)=<redacted>; Domain=\(domain); Path=\(path)"
-            + (isSecure ? "; Secure" : "") + (isHTTPOnly ? "; HttpOnly" : "") + ")"
+        "BridgeCookie(" + header(value: "<redacted>") + ")"
+    }
+
+    private func header(value: String) -> String {
+        "\(name)=\(value); Domain=\(domain); Path=\(path)" + (isSecure ? "; Secure" : "") + (isHTTPOnly ? "; HttpOnly" : "")
     }
 }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
+import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real WebKitGTK host from the terminal.
 struct OpenCommand: AsyncParsableCommand {
@@ -10,7 +11,8 @@ struct OpenCommand: AsyncParsableCommand {
         abstract: "Load a page in a WebKitGTK host with the bridge installed.",
         discussion: """
             Forwarded analytics events are printed to standard output, one JSON object per line. \
-            Exits 0 when the page calls window.close(), 1 on timeout.
+            Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
+            process ends.
             """
     )
 
@@ -24,9 +26,6 @@ struct OpenCommand: AsyncParsableCommand {
 
     @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
     var engine: Engine = .webkitgtk
-
-    @Option(help: "The web SDK's folder, for the Android shim (chromium).")
-    var webRoot = "web"
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
     var trustedOrigins: [String] = []
@@ -55,9 +54,6 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
-    @Flag(help: "Also register todayRawEcho, WebKit's channel with a do-nothing reply, as a benchmark baseline.")
-    var rawEcho = false
-
     @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
     var printPeakMemory = false
 
@@ -73,14 +69,14 @@ struct OpenCommand: AsyncParsableCommand {
         if testCapabilities { try TestCapabilities.register(in: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
-            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, rawEcho: rawEcho
+            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot
         )
-        let code = switch engine {
+        let end = switch engine {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
-        case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge, webRoot: webRoot)
+        case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge)
         }
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
-        if code != 0 { throw ExitCode(code) }
+        if end != .closedItself { throw ExitCode(end.rawValue) }
     }
 
     /// This process's peak resident set, in KiB (Linux reports `ru_maxrss` in KiB).

@@ -1,10 +1,8 @@
-import Foundation
 import TodayBridge
-import TodayBridgePostHog
 
 /// Waits until `condition` holds, checking every 5 ms, for at most `seconds` (a bound on a wait
 /// for another process or server, never a timing assertion). Returns whether it held.
-func eventually(within seconds: Double = 20, _ condition: () async -> Bool) async -> Bool {
+package func eventually(within seconds: Double = 20, _ condition: () async -> Bool) async -> Bool {
     for _ in 0..<Int(seconds * 200) {
         if await condition() { return true }
         try? await Task.sleep(nanoseconds: 5_000_000)
@@ -12,8 +10,8 @@ func eventually(within seconds: Double = 20, _ condition: () async -> Bool) asyn
     return await condition()
 }
 
-/// Whether `task` finishes within `seconds`; if not, it is cancelled so the test cannot hang.
-func completes(within seconds: Double = 20, _ task: Task<Void, Never>) async -> Bool {
+/// Whether `task` finishes within `seconds`; if not, it is cancelled so the caller cannot hang.
+package func completes(within seconds: Double = 20, _ task: Task<Void, Never>) async -> Bool {
     let done = Locked(false)
     let watcher = Task {
         await task.value
@@ -23,9 +21,4 @@ func completes(within seconds: Double = 20, _ task: Task<Void, Never>) async -> 
     if !finished { task.cancel() }
     await watcher.value
     return finished
-}
-
-/// Whether a flush of `sink` finishes within `seconds`.
-func flushes(_ sink: PostHogSink, within seconds: Double = 20) async -> Bool {
-    await completes(within: seconds, Task { await sink.flush() })
 }

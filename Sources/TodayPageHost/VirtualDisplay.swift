@@ -1,4 +1,3 @@
-#if canImport(TodayBridgeGTK)
 import Foundation
 
 /// An Xvfb server of our own, for running a web view without a screen.
@@ -46,4 +45,3 @@ extension FileHandle {
         return line
     }
 }
-#endif

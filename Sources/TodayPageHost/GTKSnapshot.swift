@@ -1,4 +1,3 @@
-#if canImport(TodayBridgeGTK)
 import CWebKitGTK
 import TodayBridgeGTK
 
@@ -19,4 +18,3 @@ enum GTKSnapshot {
         }
     }
 }
-#endif

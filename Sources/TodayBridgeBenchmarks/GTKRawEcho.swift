@@ -1,9 +1,8 @@
-#if canImport(TodayBridgeGTK)
 import CWebKitGTK
 
 /// The benchmarks' baseline: WebKit's own reply channel with a do-nothing reply, registered in the
 /// page world as `window.webkit.messageHandlers.todayRawEcho`, with no relay and no core.
-enum RawEchoHandler {
+enum GTKRawEcho {
     static let name = "todayRawEcho"
 
     static func register(in webView: UnsafeMutablePointer<WebKitWebView>) {
@@ -16,4 +15,4 @@ enum RawEchoHandler {
         _ = today_signal_connect(gpointer(manager), "script-message-with-reply-received::" + name, unsafeBitCast(echo, to: GCallback.self), nil)
     }
 }
-#endif
+

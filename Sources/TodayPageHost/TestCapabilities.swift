@@ -9,7 +9,7 @@ import TodayBridge
 ///   `{ value }` or `{ error }` (X4).
 /// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
-enum TestCapabilities {
+package enum TestCapabilities {
     struct EventRequest: Decodable, Sendable {
         var name: String
         var data: JSONValue?
@@ -24,7 +24,7 @@ enum TestCapabilities {
         var ms: Double
     }
 
-    static func register(in bridge: TodayBridge) throws {
+    package static func register(in bridge: TodayBridge) throws {
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
             var fields = message.objectValue ?? [:]
             fields["type"] = nil

@@ -1,47 +1,46 @@
-#if canImport(TodayBridgeGTK)
 import CWebKitGTK
 import Foundation
 import TodayBridge
 import TodayBridgeGTK
 
 /// Shows one page in a WebKitGTK window with the bridge installed, until the page calls
-/// `window.close()` (exit 0) or the time runs out (exit 1).
+/// `window.close()`, its web process ends, or the time runs out.
 @GLibActor
-final class GTKPageRunner {
+package final class GTKPageRunner {
     private let options: PageRunOptions
     private let bridge: TodayBridge
-    private let exitCode: Locked<Int32>
-    private let onInstalled: @GLibActor (WebKitGTKBridge) -> Void
+    private let end: Locked<PageRunEnd>
+    private let onInstalled: @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var webView: UnsafeMutablePointer<WebKitWebView>?
     private var finished = false
 
-    private init(options: PageRunOptions, bridge: TodayBridge, exitCode: Locked<Int32>, onInstalled: @escaping @GLibActor (WebKitGTKBridge) -> Void) {
+    private init(options: PageRunOptions, bridge: TodayBridge, end: Locked<PageRunEnd>, onInstalled: @escaping @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void) {
         self.options = options
         self.bridge = bridge
-        self.exitCode = exitCode
+        self.end = end
         self.onInstalled = onInstalled
     }
 
-    /// Runs the page on the calling (main) thread; returns the exit code.
+    /// Runs the page on the calling (main) thread; returns how it ended.
     ///
-    /// - Parameter onInstalled: Called with the installation before the page loads.
-    nonisolated static func run(
+    /// - Parameter onInstalled: Called with the view and the installation before the page loads.
+    package nonisolated static func run(
         options: PageRunOptions,
         bridge: TodayBridge,
-        onInstalled: @escaping @Sendable @GLibActor (WebKitGTKBridge) -> Void = { _ in }
-    ) throws -> Int32 {
+        onInstalled: @escaping @Sendable @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void = { _, _ in }
+    ) throws -> PageRunEnd {
         let display = options.headless ? try VirtualDisplay() : nil
         gtk_init()
-        let exitCode = Locked<Int32>(1)
+        let end = Locked(PageRunEnd.timedOut)
         let runner = Task { @GLibActor in
-            let runner = GTKPageRunner(options: options, bridge: bridge, exitCode: exitCode, onInstalled: onInstalled)
+            let runner = GTKPageRunner(options: options, bridge: bridge, end: end, onInstalled: onInstalled)
             runner.start()
             return runner
         }
         GLibMainLoop.run()
         withExtendedLifetime((display, runner)) {}
-        return exitCode.withLock { $0 }
+        return end.withLock { $0 }
     }
 
     private func start() {
@@ -49,8 +48,7 @@ final class GTKPageRunner {
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
         webView = view
-        onInstalled(WebKitGTKBridge.install(bridge, in: view))
-        if options.rawEcho { RawEchoHandler.register(in: view) }
+        onInstalled(view, WebKitGTKBridge.install(bridge, in: view))
         connectSignals(view)
         let window = gtk_window_new()
         self.window = window
@@ -60,7 +58,7 @@ final class GTKPageRunner {
         webkit_web_view_load_uri(view, options.url.absoluteString)
         g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, options.timeout * 1000)), { data in
             let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            GLibActor.assumeIsolated { runner.finish(exitCode: 1, reason: "timed out") }
+            GLibActor.assumeIsolated { runner.finish(.timedOut, reason: "timed out") }
             return 0
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
@@ -81,20 +79,20 @@ final class GTKPageRunner {
         let data = Unmanaged.passUnretained(self).toOpaque()
         let onClose: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            GLibActor.assumeIsolated { runner.finish(exitCode: 0, reason: nil) }
+            GLibActor.assumeIsolated { runner.finish(.closedItself, reason: nil) }
         }
         let onCrash: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, _, data in
             let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            GLibActor.assumeIsolated { runner.finish(exitCode: 3, reason: "the web process terminated") }
+            GLibActor.assumeIsolated { runner.finish(.webProcessEnded, reason: "the web process terminated") }
         }
         _ = today_signal_connect(gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self), data)
         _ = today_signal_connect(gpointer(view), "web-process-terminated", unsafeBitCast(onCrash, to: GCallback.self), data)
     }
 
-    private func finish(exitCode: Int32, reason: String?) {
+    private func finish(_ end: PageRunEnd, reason: String?) {
         guard !finished else { return }
         finished = true
-        self.exitCode.withLock { $0 = exitCode }
+        self.end.withLock { $0 = end }
         if let reason { printToStandardError("today-bridge: \(reason)") }
         Task { @GLibActor in
             if let path = options.screenshot, let webView { await GTKSnapshot.save(webView, to: path) }
@@ -104,4 +102,3 @@ final class GTKPageRunner {
     }
 }
 
-#endif

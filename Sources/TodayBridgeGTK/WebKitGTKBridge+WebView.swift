@@ -1,0 +1,30 @@
+import CWebKitGTK
+import TodayBridge
+
+/// The way out: scripts in the main frame's page world, cookies through the view's network
+/// session.
+extension WebKitGTKBridge: BridgeWebView {
+    public func evaluateInMainFrame(_ script: String) async throws {
+        guard let view = view() else { throw PageDeliveryError.webViewGone }
+        defer { g_object_unref(gpointer(view)) }
+        try await GAsyncCall.run { callback, data in
+            webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, callback, data)
+        } finish: { _, result in
+            let value = try GLibError.check { webkit_web_view_evaluate_javascript_finish(view, result, &$0) }
+            if let value { g_object_unref(gpointer(value)) }
+        }
+    }
+
+    public func setCookie(_ cookie: BridgeCookie) async throws {
+        let soupCookie = soup_cookie_new(cookie.name, cookie.value, cookie.domain, cookie.path, -1)
+        soup_cookie_set_secure(soupCookie, cookie.isSecure ? 1 : 0)
+        soup_cookie_set_http_only(soupCookie, cookie.isHTTPOnly ? 1 : 0)
+        defer { soup_cookie_free(soupCookie) }
+        let manager = cookieManager
+        try await GAsyncCall.run { callback, data in
+            webkit_cookie_manager_add_cookie(manager, soupCookie, nil, callback, data)
+        } finish: { _, result in
+            _ = try GLibError.check { webkit_cookie_manager_add_cookie_finish(manager, result, &$0) }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Subprocess
+import TodayBridge
+
+/// A child process of a test or tool: its standard output read line by line while it runs (a
+/// chatty child never blocks on a full pipe), its standard error collected, its standard input
+/// written on request, and `kill -9` whenever the caller wants.
+///
+/// ```swift
+/// let child = try ChildProcess(executable: "/usr/bin/cat") { line in print(line) }
+/// child.write(["hello"], thenClose: true)
+/// let status = await child.waitForExit(within: 10)
+/// ```
+package final class ChildProcess: Sendable {
+    private enum Command: Sendable {
+        case write([String], thenClose: Bool)
+        case kill
+    }
+
+    private let commands: AsyncStream<Command>.Continuation
+    private let run: Task<Int32, any Error>
+    private let errors = Locked("")
+
+    /// Starts `executable`; `onLine` hears each line it prints, on a reading task.
+    ///
+    /// - Parameter environment: Variables to set (a value) or remove (`nil`) in the inherited environment.
+    package init(
+        executable: String,
+        arguments: [String] = [],
+        environment: [String: String?] = [:],
+        onLine: @escaping @Sendable (String) -> Void
+    ) {
+        let (stream, commands) = AsyncStream.makeStream(of: Command.self)
+        self.commands = commands
+        let errors = errors
+        var changes: [Environment.Key: String?] = [:]
+        for (key, value) in environment { changes[Environment.Key(stringLiteral: key)] = value }
+        run = Task {
+            let result = try await Subprocess.run(
+                .path(.init(executable)), arguments: Arguments(arguments), environment: .inherit.updating(changes),
+                input: .inputWriter, output: .sequence, error: .sequence
+            ) { execution in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(64 << 20)) { onLine(line) }
+                    }
+                    group.addTask {
+                        for try await line in execution.standardError.strings() {
+                            errors.withLock { if $0.utf8.count < 1 << 20 { $0 += line + "\n" } }
+                        }
+                    }
+                    group.addTask {
+                        for await command in stream {
+                            switch command {
+                            case .write(let lines, let close):
+                                do {
+                                    for start in stride(from: 0, to: lines.count, by: 100) {
+                                        let chunk = lines[start..<min(start + 100, lines.count)]
+                                        _ = try await execution.standardInputWriter.write(chunk.joined(separator: "\n") + "\n")
+                                    }
+                                    if close { try await execution.standardInputWriter.finish() }
+                                } catch {
+                                    // The child is gone or closed its input: nothing more to write.
+                                }
+                            case .kill:
+                                try? execution.send(signal: .kill)
+                            }
+                        }
+                    }
+                    // Both outputs end when the child exits; then stop serving commands.
+                    try await group.next()
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
+            switch result.terminationStatus {
+            case .exited(let code): return code
+            case .signaled(let signal): return 128 + signal
+            }
+        }
+    }
+
+    /// Writes `lines` to standard input, then closes it if `thenClose`. Quietly does nothing
+    /// once the child is gone.
+    package func write(_ lines: [String], thenClose: Bool = false) {
+        commands.yield(.write(lines, thenClose: thenClose))
+    }
+
+    /// `kill -9`.
+    package func kill() {
+        commands.yield(.kill)
+    }
+
+    /// What the child wrote to standard error so far (at most about 1 MiB).
+    package var standardError: String {
+        errors.withLock { $0 }
+    }
+
+    /// The exit status (128 + N after signal N), waiting at most `seconds`; `nil` if the child
+    /// had not ended by then, in which case it is killed.
+    package func waitForExit(within seconds: Double) async -> Int32? {
+        let exited = await completes(within: seconds, Task { _ = try? await run.value })
+        if !exited {
+            kill()
+            _ = try? await run.value
+            commands.finish()
+            return nil
+        }
+        commands.finish()
+        return try? await run.value
+    }
+
+    /// The exit status once the child ends by itself; throws when it could not be started.
+    package func exitStatus() async throws -> Int32 {
+        defer { commands.finish() }
+        return try await run.value
+    }
+}
+
+extension ChildProcess {
+    /// What a finished child printed and how it ended.
+    package struct Completed: Sendable {
+        /// The exit status (128 + N after signal N); `nil` when it ran out of time and was killed.
+        package var status: Int32?
+        package var lines: [String]
+        package var standardError: String
+    }
+
+    /// Runs `executable` to its end, at most `seconds` (then it is killed).
+    package static func run(
+        _ executable: String,
+        arguments: [String] = [],
+        environment: [String: String?] = [:],
+        within seconds: Double = 600
+    ) async -> Completed {
+        let lines = Locked<[String]>([])
+        let child = ChildProcess(executable: executable, arguments: arguments, environment: environment) { line in
+            lines.withLock { $0.append(line) }
+        }
+        let status = await child.waitForExit(within: seconds)
+        return Completed(status: status, lines: lines.withLock { $0 }, standardError: child.standardError)
+    }
+}

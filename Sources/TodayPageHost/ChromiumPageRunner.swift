@@ -1,0 +1,32 @@
+import Foundation
+import TodayBridge
+import TodayBridgeChromium
+import TodayBridgeTestSupport
+
+/// Shows one page in headless Chromium as an Android app would host it, until the page calls
+/// `window.close()` or the time runs out.
+package enum ChromiumPageRunner {
+    /// - Parameter beforeLoad: Called with the host before the page loads (the benchmarks add
+    ///   their raw channel here).
+    package static func run(
+        options: PageRunOptions,
+        bridge: TodayBridge,
+        beforeLoad: (ChromiumBridgeHost) async throws -> Void = { _ in }
+    ) async throws -> PageRunEnd {
+        var keys: [String] = []
+        if let certificate = options.certificate { keys.append(try await CertificateFiles.publicKeyHash(ofCertificateAt: certificate)) }
+        let host = try await ChromiumBridgeHost.launch(bridge: bridge, trustedCertificateKeys: keys)
+        try await beforeLoad(host)
+        try await host.open(options.url)
+        let deadline = Task {
+            try await Task.sleep(nanoseconds: UInt64(options.timeout * 1e9))
+            await host.shutdown()
+        }
+        await host.waitUntilClosed()
+        deadline.cancel()
+        let closed = await host.pageClosedItself
+        await host.shutdown()
+        if !closed { printToStandardError("today-bridge: timed out") }
+        return closed ? .closedItself : .timedOut
+    }
+}

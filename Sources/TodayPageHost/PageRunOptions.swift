@@ -1,0 +1,40 @@
+import Foundation
+
+/// How to show one page: where, for how long, with which test certificate.
+package struct PageRunOptions: Sendable {
+    package var url: URL
+    /// Run on a virtual display of our own (Xvfb).
+    package var headless: Bool
+    /// Give up after this many seconds.
+    package var timeout: Double
+    /// A PEM certificate to accept for the page's hosts (a local test server's).
+    package var certificate: String?
+    /// The hosts the certificate is accepted for (WebKitGTK); empty: the page's.
+    package var certificateHosts: [String]
+    /// Save a PNG screenshot here when the page closes or times out (WebKitGTK).
+    package var screenshot: String?
+
+    package init(url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil) {
+        self.url = url
+        self.headless = headless
+        self.timeout = timeout
+        self.certificate = certificate
+        self.certificateHosts = certificateHosts
+        self.screenshot = screenshot
+    }
+}
+
+/// How a page run ended.
+package enum PageRunEnd: Int32, Sendable {
+    /// The page called `window.close()`.
+    case closedItself = 0
+    /// The time ran out.
+    case timedOut = 1
+    /// The web content process ended.
+    case webProcessEnded = 3
+}
+
+/// Writes one line to standard error.
+func printToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
