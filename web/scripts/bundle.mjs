@@ -9,7 +9,7 @@ const order = [];
 const visit = (file) => {
   if (order.includes(file)) return;
   const source = readFileSync(join(compiled, file), 'utf8');
-  for (const match of source.matchAll(/from '\.\/([\w-]+\.js)'/g)) visit(match[1]);
+  for (const match of source.matchAll(/from '\.\/([\w.-]+\.js)'/g)) visit(match[1]);
   order.push(file);
 };
 visit('index.js');
