@@ -21,6 +21,6 @@ const strip = (source) =>
     .replace(/^export (const|function|class|let|async function) /gm, '$1 ');
 
 const body = order.map((file) => `// ${file}\n${strip(readFileSync(join(compiled, file), 'utf8'))}`).join('\n');
-const api = 'TodayBridge, BridgeError, createBridgeFetch, createFakeHost, bridge, bridgeFetch';
+const api = 'TodayBridge, BridgeError, createBridgeFetch, bridge, bridgeFetch';
 writeFileSync(join(out, 'today-bridge.js'), `(function () {\n'use strict';\n${body}\nwindow.TodayBridge = Object.freeze({ ${api} });\n})();\n`);
 copyFileSync(join(compiled, 'android-shim.js'), join(out, 'android-shim.js'));

@@ -1,3 +1,10 @@
+/**
+ * The testing entry of the web SDK (W6), `@today/webview-bridge/testing`: an in-memory host for a
+ * page's own unit tests. Not part of the main entry nor of `dist/today-bridge.js`.
+ *
+ * @example
+ * import { createFakeHost } from '@today/webview-bridge/testing';
+ */
 import type { BridgeWindow, Channel } from './channel.js';
 import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
 import type { BridgeMessage, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
