@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps swift-test web-test contract contract-check clean \
+.PHONY: demo test bench deps swift-test web-test contract contract-check host-scripts clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -30,16 +30,29 @@ swift-test:
 web-test:
 	web/scripts/test.sh
 
-# Regenerates the web SDK's declarations from the Swift definitions (X6).
+# Regenerates the web SDK's declarations from the Swift definitions (X6): the wire protocol and the
+# host scripts' configurations.
 contract:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract > web/src/protocol.generated.ts
+	$(CLI) contract --host-configurations > web/src/host/configurations.generated.ts
 
-# Fails when the committed declarations differ from a fresh rendering (X6).
+# Fails when the committed declarations differ from a fresh rendering (X6), or the Swift files
+# embedding the host scripts differ from the built web/src/host/ (`make host-scripts`).
 contract-check:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
 		|| { echo "web/src/protocol.generated.ts is stale: run 'make contract'"; exit 1; }
+	$(CLI) contract --host-configurations | diff -u web/src/host/configurations.generated.ts - \
+		|| { echo "web/src/host/configurations.generated.ts is stale: run 'make contract'"; exit 1; }
+	web/scripts/build.sh
+	node web/scripts/host-scripts.mjs check
+
+# Builds the scripts hosts inject (web/src/host/) and embeds them into the Swift sources
+# (HostScripts.generated.swift, WebKitGTKScripts.generated.swift, ChromiumScripts.generated.swift).
+host-scripts:
+	web/scripts/build.sh
+	node web/scripts/host-scripts.mjs write
 
 # The core and transport suites (TodayBridgeTests, TodayBridgeWebKitTests) under ThreadSanitizer and
 # AddressSanitizer. TODAY_BRIDGE_TARGETS=core leaves the Linux engines and the CLI out of the

@@ -43,7 +43,7 @@ export class TodayBridge {
     this.#handlers = new CallHandlers(this.#window, (reply) => {
       this.#send(reply).catch(() => undefined);
     });
-    this.#refresh = singleFlight(() => this.#send({ type: 'refreshToken' }) as Promise<Result<'refreshToken'> | undefined>);
+    this.#refresh = singleFlight(() => this.#call('refreshToken', {}));
   }
 
   /** The host's platform (C7), or `'web'` with no host. */
@@ -58,7 +58,7 @@ export class TodayBridge {
 
   /** Sends an analytics event (T1). Never rejects: a fire-and-forget call must not fail the page. */
   track(ename: string, parameters?: Request<'track'>['parameters'], options?: CallOptions): Promise<void> {
-    return this.#send({ type: 'track', ename, parameters }, options).then(
+    return this.#call('track', { ename, parameters }, options).then(
       () => undefined,
       () => undefined,
     );
@@ -66,8 +66,8 @@ export class TodayBridge {
 
   /** Headers for the page's own requests (T2): `Authorization` on a trusted HTTPS page. */
   async headers(options?: CallOptions): Promise<Result<'headers'>> {
-    const headers = await this.#send({ type: 'headers' }, options);
-    return (headers ?? {}) as Result<'headers'>;
+    const headers = await this.#call('headers', {}, options);
+    return headers ?? {};
   }
 
   /**
@@ -80,7 +80,7 @@ export class TodayBridge {
 
   /** Mints the HttpOnly session cookie natively (T4); `undefined` where not allowed. */
   establishSession(request: Request<'establishSession'> = {}, options?: CallOptions): Promise<Result<'establishSession'> | undefined> {
-    return this.#send({ ...request, type: 'establishSession' }, options) as Promise<Result<'establishSession'> | undefined>;
+    return this.#call('establishSession', request, options);
   }
 
   /**
@@ -108,7 +108,12 @@ export class TodayBridge {
     return this.#handlers.handle(name, handler);
   }
 
-  #send(message: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+  /** A built-in capability's call, typed by the generated `BuiltInCapabilities`. */
+  #call<K extends keyof BuiltInCapabilities>(type: K, fields: Request<K>, options?: CallOptions): Promise<Result<K> | undefined> {
+    return this.#send({ ...fields, type }, options) as Promise<Result<K> | undefined>;
+  }
+
+  #send(message: object, options?: CallOptions): Promise<unknown> {
     return invoke(findChannel(this.#window, this.#channelName), message, options);
   }
 }

@@ -1,5 +1,5 @@
 import { ERROR_PREFIX } from './protocol.js';
-import type { BridgeErrorCode } from './protocol.js';
+import type { BridgeErrorCode, WireError } from './protocol.js';
 
 /**
  * A rejection from the host, with a stable `code` to switch on (W4, X2).
@@ -30,8 +30,9 @@ export class BridgeError extends Error {
     const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : String(reason);
     if (!text.startsWith(ERROR_PREFIX)) return new BridgeError('failed', text);
     try {
-      const body = JSON.parse(text.slice(ERROR_PREFIX.length)) as { code?: unknown; message?: unknown; recoverable?: unknown };
-      if (typeof body.code === 'string' && typeof body.message === 'string') {
+      // A `WireError`, as far as the text can be trusted to be one.
+      const body = JSON.parse(text.slice(ERROR_PREFIX.length)) as { [Field in keyof WireError]?: unknown } | null;
+      if (body && typeof body.code === 'string' && typeof body.message === 'string') {
         return new BridgeError(body.code, body.message, body.recoverable === true);
       }
     } catch {

@@ -1,6 +1,6 @@
 import type { BridgeWindow } from './channel.js';
 import { NATIVE_EVENT, SUBSCRIBE_TYPE } from './protocol.js';
-import type { NativeDelivery } from './protocol.js';
+import type { NativeDelivery, SubscribeMessage } from './protocol.js';
 
 /** Receives a native event's data. */
 export type EventListener = (data: unknown) => void;
@@ -56,7 +56,7 @@ export class EventHub {
 }
 
 /** The message that subscribes to `name`. */
-export function subscribeMessage(name: string) {
+export function subscribeMessage(name: string): SubscribeMessage {
   return { type: SUBSCRIBE_TYPE, event: name };
 }
 

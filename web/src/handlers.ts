@@ -1,7 +1,7 @@
 import type { BridgeWindow } from './channel.js';
 import { assertCloneable } from './cloneable.js';
 import { NATIVE_EVENT, REPLY_TYPE } from './protocol.js';
-import type { NativeDelivery } from './protocol.js';
+import type { NativeCallDelivery, NativeCallReply, NativeDelivery } from './protocol.js';
 
 /** Answers a native call: a value, or a promise of one (X4). */
 export type CallHandler = (args: unknown) => unknown;
@@ -13,7 +13,7 @@ export type CallHandler = (args: unknown) => unknown;
 export class CallHandlers {
   readonly #handlers = new Map<string, CallHandler>();
 
-  constructor(window: BridgeWindow, reply: (message: Record<string, unknown>) => void) {
+  constructor(window: BridgeWindow, reply: (message: NativeCallReply) => void) {
     window.addEventListener?.(NATIVE_EVENT, (event) => {
       const detail = (event as CustomEvent<NativeDelivery>).detail;
       if (detail?.kind === 'call') void this.#answer(detail, reply);
@@ -28,7 +28,7 @@ export class CallHandlers {
     };
   }
 
-  async #answer(call: { id: string; name: string; args?: unknown }, reply: (message: Record<string, unknown>) => void) {
+  async #answer(call: NativeCallDelivery, reply: (message: NativeCallReply) => void) {
     const handler = this.#handlers.get(call.name);
     if (!handler) return reply({ type: REPLY_TYPE, id: call.id, unhandled: true });
     try {

@@ -17,8 +17,6 @@ export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';
 export type { Channel, BridgeWindow } from './channel.js';
 export type { BridgeMessage, Platform, BuiltInCapabilities, BridgeErrorCode } from './protocol.js';
-export { createFakeHost } from './testing.js';
-export type { FakeHost, FakeHostOptions, FakeCapability } from './testing.js';
 
 /** The page's bridge, on the default channel. */
 export const bridge = new TodayBridge();

@@ -1,21 +1,28 @@
 /**
- * Wire constants and types shared with the native host. Only shapes live here; the capability
- * request and result types are generated from the Swift definitions (`protocol.generated.ts`).
+ * The wire protocol shared with the native host. Its constants and shapes are generated from the
+ * Swift definitions (`protocol.generated.ts`, by `today-bridge contract`) and re-exported here;
+ * only the SDK's own types are written by hand.
  */
-export type { BuiltInCapabilities, BridgeErrorCode } from './protocol.generated.js';
-
-/** The channel's default name (C1). */
-export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
-
-/** The DOM event on `window` that carries native events and calls (X3, X4). */
-export const NATIVE_EVENT = 'todaywebviewbridge';
-
-/** The prefix of a structured rejection reason (X2). */
-export const ERROR_PREFIX = 'TodayBridgeError:';
-
-/** The bridge's own message types. */
-export const SUBSCRIBE_TYPE = '__today.subscribe';
-export const REPLY_TYPE = '__today.reply';
+export {
+  DEFAULT_CHANNEL_NAME,
+  NATIVE_EVENT,
+  STRING_REPLY_EVENT,
+  ERROR_PREFIX,
+  SUBSCRIBE_TYPE,
+  REPLY_TYPE,
+} from './protocol.generated.js';
+export type {
+  BuiltInCapabilities,
+  BridgeErrorCode,
+  NativeDelivery,
+  NativeEventDelivery,
+  NativeCallDelivery,
+  SubscribeMessage,
+  NativeCallReply,
+  StringTransportRequest,
+  StringTransportReply,
+  WireError,
+} from './protocol.generated.js';
 
 /** Where the page runs: a host's platform tag (C7), or `'web'` with no host (W1). */
 export type Platform = 'ios' | 'macos' | 'android' | 'linux' | 'web';
@@ -25,8 +32,3 @@ export interface BridgeMessage {
   type: string;
   [field: string]: unknown;
 }
-
-/** What the host dispatches on `window` for native events and calls. */
-export type NativeDelivery =
-  | { kind: 'event'; name: string; data?: unknown }
-  | { kind: 'call'; id: string; name: string; args?: unknown };

@@ -1,6 +1,13 @@
+/**
+ * The testing entry of the web SDK (W6), `@today/webview-bridge/testing`: an in-memory host for a
+ * page's own unit tests. Not part of the main entry nor of `dist/today-bridge.js`.
+ *
+ * @example
+ * import { createFakeHost } from '@today/webview-bridge/testing';
+ */
 import type { BridgeWindow, Channel } from './channel.js';
 import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
-import type { BridgeMessage, NativeDelivery, Platform } from './protocol.js';
+import type { BridgeMessage, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
 
 /** A fake capability: returns the result (or a promise of it), or throws to reject. */
 export type FakeCapability = (message: BridgeMessage) => unknown;
@@ -15,6 +22,9 @@ export interface FakeHostOptions {
   window?: BridgeWindow;
 }
 
+/** A page handler's reply to a native call (X4): its value, its error, or `unhandled`. */
+export type FakeCallReply = Pick<NativeCallReply, 'value' | 'error' | 'unhandled'>;
+
 /** An in-memory host for a page's own unit tests (W6). */
 export interface FakeHost {
   /** Every message the page sent, in order. */
@@ -22,7 +32,7 @@ export interface FakeHost {
   /** Sends a native event (X3); kept until the page subscribes, like a real host. */
   emit(name: string, data?: unknown): void;
   /** Calls a page handler (X4) and resolves with its reply. */
-  call(name: string, args?: unknown): Promise<{ value?: unknown; error?: string; unhandled?: boolean }>;
+  call(name: string, args?: unknown): Promise<FakeCallReply>;
   /** Removes the fake channel and platform tag. */
   uninstall(): void;
 }
@@ -40,7 +50,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
   const messages: BridgeMessage[] = [];
   const backlog = new Map<string, unknown[]>();
   const subscribed = new Set<string>();
-  const pendingCalls = new Map<string, (reply: { value?: unknown; error?: string; unhandled?: boolean }) => void>();
+  const pendingCalls = new Map<string, (reply: FakeCallReply) => void>();
   let nextCall = 1;
 
   const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
@@ -51,16 +61,17 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
       messages.push(cloned);
       if (!cloned || typeof cloned !== 'object' || typeof cloned.type !== 'string') return undefined;
       if (cloned.type === SUBSCRIBE_TYPE) {
-        const name = String(cloned.event);
+        const name = String((cloned as unknown as SubscribeMessage).event);
         subscribed.add(name);
         const kept = backlog.get(name) ?? [];
         backlog.delete(name);
         return kept;
       }
       if (cloned.type === REPLY_TYPE) {
-        const settle = pendingCalls.get(String(cloned.id));
-        pendingCalls.delete(String(cloned.id));
-        settle?.({ value: cloned.value, error: cloned.error as string | undefined, unhandled: cloned.unhandled as boolean | undefined });
+        const reply = cloned as unknown as NativeCallReply;
+        const settle = pendingCalls.get(String(reply.id));
+        pendingCalls.delete(String(reply.id));
+        settle?.({ value: reply.value, error: reply.error, unhandled: reply.unhandled });
         return undefined;
       }
       const capability = capabilities[cloned.type];

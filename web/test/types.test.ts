@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { TodayBridge } from '../src/bridge.js';
-import type { BuiltInCapabilities, BridgeErrorCode } from '../src/protocol.js';
+import type { BuiltInCapabilities, BridgeErrorCode, Platform } from '../src/protocol.js';
+import type { PlatformTagConfiguration } from '../src/host/configurations.generated.js';
 import { fakeWindow } from './helpers.js';
 
 // Type-level checks of the generated declarations (X6): this file must compile.
@@ -13,6 +14,8 @@ export type Checks = [
   Expect<Equal<BuiltInCapabilities['headers']['result'], Record<string, string>>>,
   Expect<Equal<BuiltInCapabilities['establishSession']['request'], { refresh?: boolean }>>,
   Expect<Equal<Extract<BridgeErrorCode, 'timeout'>, 'timeout'>>,
+  // The SDK's platforms are the host's (C7), and 'web'.
+  Expect<Equal<Exclude<Platform, 'web'>, PlatformTagConfiguration['platform']>>,
 ];
 
 interface AppCapabilities {

@@ -1,0 +1,144 @@
+import { STRING_REPLY_EVENT } from '../protocol.generated.js';
+import type { StringTransportReply, StringTransportRequest } from '../protocol.generated.js';
+import type { AndroidShimConfiguration } from './configurations.generated.js';
+
+/** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
+type MessageListener = (event: { data?: unknown }) => void;
+
+/**
+ * What a string-only host defines as `window[bindingName]`: the object Android's
+ * `WebViewCompat.addWebMessageListener` injects into each frame (replies arrive as its `message`
+ * events), a `@JavascriptInterface` object with `postMessage` only, or a function (Chromium's
+ * `Runtime.addBinding`).
+ */
+type Binding =
+  | ((text: string) => void)
+  | {
+      postMessage(text: string): void;
+      addEventListener?: (type: 'message', listener: MessageListener) => void;
+      onmessage?: MessageListener | null;
+    };
+
+/** The parts of `window` the shim uses. */
+export interface AndroidShimWindow extends EventTarget {
+  readonly top: unknown;
+  [name: string]: unknown;
+}
+
+type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
+
+/**
+ * The Android shim (A1): presents the channel `window[channelName].postMessage(message): Promise`
+ * over the string-only binding `window[bindingName]`, before page scripts run. Does nothing
+ * without the binding or when the channel exists already.
+ *
+ * A request is `JSON.stringify({ id, message })` (`StringTransportRequest`); its promise settles
+ * once, with the first `StringTransportReply` carrying its id, from either reply route:
+ * - a `message` event on this frame's own binding object (`JavaScriptReplyProxy.postMessage`);
+ * - in the top frame, a `STRING_REPLY_EVENT` DOM event on `window` whose `detail` is the reply's
+ *   text (hosts that can only run script in the main frame, `evaluateJavascript`).
+ *
+ * A sub-frame that has neither route sends notifications, `{ message }` without an id, and
+ * resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
+ * with a `TypeError` (W5).
+ */
+export default function androidShim(window: AndroidShimWindow, configuration: AndroidShimConfiguration): void {
+  const binding = window[configuration.bindingName] as Binding | undefined;
+  const send = sender(binding, window);
+  if (!send || configuration.channelName in window) return;
+
+  const pending = new Map<number, PendingCall>();
+  const settle = (text: unknown) => {
+    const reply = parseReply(text);
+    const call = reply && pending.get(reply.id);
+    if (!reply || !call) return;
+    pending.delete(reply.id);
+    if ('error' in reply) call.reject(new Error(String(reply.error)));
+    else call.resolve(reply.value);
+  };
+  const framesOwnRoute = listenForReplies(binding!, settle);
+  const isTop = window === window.top;
+  if (isTop) window.addEventListener(STRING_REPLY_EVENT, (event) => settle((event as CustomEvent<unknown>).detail));
+  const answered = framesOwnRoute || isTop;
+  let nextID = randomIDBase();
+
+  const channel = Object.freeze({
+    postMessage(message: unknown): Promise<unknown> {
+      let text: string;
+      const id = answered ? nextID++ : undefined;
+      try {
+        // Refuse what structured cloning refuses (functions, symbols...), which JSON would drop.
+        if (typeof structuredClone === 'function') structuredClone(message);
+        const request: StringTransportRequest = id === undefined ? { message } : { id, message };
+        text = JSON.stringify(request);
+      } catch (error) {
+        return Promise.reject(refusal(error));
+      }
+      return new Promise((resolve, reject) => {
+        if (id !== undefined) pending.set(id, { resolve, reject });
+        try {
+          send(text);
+        } catch (error) {
+          if (id !== undefined) pending.delete(id);
+          reject(refusal(error));
+          return;
+        }
+        if (id === undefined) resolve(undefined);
+      });
+    },
+  });
+  Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+}
+
+/** Sends a text through the binding, bound now so that later changes by the page do not matter. */
+function sender(binding: Binding | undefined, window: AndroidShimWindow): ((text: string) => void) | undefined {
+  if (typeof binding === 'function') return binding.bind(window);
+  if (binding && typeof binding === 'object' && typeof binding.postMessage === 'function') return binding.postMessage.bind(binding);
+  return undefined;
+}
+
+/**
+ * Listens for replies on the frame's own binding object, when it can carry them: through
+ * `addEventListener('message')` when it has it, else its `onmessage`. Returns whether it can.
+ */
+function listenForReplies(binding: Binding, settle: (text: unknown) => void): boolean {
+  if (typeof binding !== 'object') return false;
+  const listener: MessageListener = (event) => settle(event && event.data);
+  if (typeof binding.addEventListener === 'function') {
+    binding.addEventListener('message', listener);
+    return true;
+  }
+  if ('onmessage' in binding) {
+    binding.onmessage = listener;
+    return true;
+  }
+  return false;
+}
+
+/** A reply's text as a `StringTransportReply`; `undefined` for anything else. */
+function parseReply(text: unknown): StringTransportReply | undefined {
+  if (typeof text !== 'string') return undefined;
+  let reply: unknown;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return undefined;
+  return typeof (reply as { id?: unknown }).id === 'number' ? (reply as StringTransportReply) : undefined;
+}
+
+/**
+ * The first id of this document's calls: random, below 2^31, so that a late reply meant for a
+ * previous document can hardly match one of this document's calls.
+ */
+function randomIDBase(): number {
+  if (typeof crypto === 'object' && crypto && typeof crypto.getRandomValues === 'function') {
+    return crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+  }
+  return Math.floor(Math.random() * 0x80000000);
+}
+
+function refusal(error: unknown): TypeError {
+  return new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { RELAY_REQUEST_EVENT } from '../src/host/webkitgtk/relay-events.js';
+import { TodayBridge } from '../src/bridge.js';
+import { tick } from './helpers.js';
+import { runHostScript, subFrame, topWindow } from './host-helpers.js';
+import type { FakeWindow } from './host-helpers.js';
+
+type Channel = { postMessage(message: unknown): Promise<unknown> };
+const channelName = 'todayWebViewBridge';
+const handlerName = 'todayWebViewBridgeRelay';
+
+/**
+ * The top frame of a WebKitGTK page: the relay's handler (a fake that records what it gets and
+ * answers through `answer`), then the relay and the channel, as the host injects them. One fake
+ * window stands for both worlds, which share the DOM.
+ */
+function page(answer: (message: any) => unknown = () => undefined) {
+  const posted: any[] = [];
+  const handler = {
+    postMessage(message: unknown) {
+      posted.push(message);
+      return new Promise((resolve) => resolve(answer(message)));
+    },
+  };
+  const window = topWindow({
+    location: { origin: 'https://app.test', href: 'https://app.test/page?x=1' },
+    webkit: { messageHandlers: { [handlerName]: handler } },
+  });
+  runHostScript('webkitgtk/relay.js', window, { handlerName });
+  runHostScript('webkitgtk/channel.js', window, { channelName });
+  return { window, posted, channel: window.webkit.messageHandlers[channelName] as Channel };
+}
+
+test('C8 C1 the channel hands each message to the relay, which posts it with its own origin and URL', async () => {
+  const { channel, posted } = page((message) => ({ echoed: message.message }));
+  const call = channel.postMessage({ type: 'headers' });
+  // The request event is dispatched synchronously: the relay has posted already.
+  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1', message: { type: 'headers' } }]);
+  assert.deepEqual(await call, { echoed: { type: 'headers' } });
+});
+
+test('C5 C8 concurrent calls settle with their own answers, in any order', async () => {
+  const { channel } = page((message) => new Promise((resolve) => setTimeout(() => resolve(message.message.n), 10 - message.message.n)));
+  assert.deepEqual(await Promise.all([1, 2, 3].map((n) => channel.postMessage({ n }))), [1, 2, 3]);
+});
+
+test('W4 C8 a rejection by the handler rejects the call with an Error carrying its message', async () => {
+  const reason = 'TodayBridgeError:{"code":"unsupported","message":"no","recoverable":false}';
+  const { window, channel } = page(() => {
+    throw new Error(reason);
+  });
+  await assert.rejects(channel.postMessage({ type: 'x' }), (error: unknown) => error instanceof Error && error.message === reason);
+  await assert.rejects(new TodayBridge({ window }).request('x'), (error: unknown) => (error as { code?: string }).code === 'unsupported');
+  const { channel: plain } = page(() => Promise.reject('plain reason'));
+  await assert.rejects(plain.postMessage({ type: 'x' }), (error: unknown) => error instanceof Error && error.message === 'plain reason');
+});
+
+test('W5 a message that cannot be structured-cloned is refused at once with a TypeError; nothing is posted', async () => {
+  const { channel, posted } = page();
+  await assert.rejects(channel.postMessage({ f: () => 1 }), TypeError);
+  await assert.rejects(channel.postMessage(Symbol('s')), TypeError);
+  assert.equal(posted.length, 0);
+});
+
+test('C8 the relay ignores request events without a numeric id', async () => {
+  const { window, posted } = page();
+  for (const detail of [undefined, null, 1, 'text', {}, { id: '1', message: {} }, { message: {} }]) {
+    window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail }));
+  }
+  await tick();
+  assert.equal(posted.length, 0);
+});
+
+test('C1 the channel is frozen, enumerable, and cannot be replaced; the web SDK calls through it', async () => {
+  const { window, channel } = page((message) => message.message.type);
+  const handlers = window.webkit.messageHandlers;
+  const descriptor = Object.getOwnPropertyDescriptor(handlers, channelName)!;
+  assert.deepEqual([descriptor.writable, descriptor.configurable, descriptor.enumerable], [false, false, true]);
+  assert.ok(Object.isFrozen(channel));
+  assert.equal(await new TodayBridge({ window }).request('ping'), 'ping');
+});
+
+test('C8 S1 sub-frames keep WebKit\'s own channel: neither script does anything there', () => {
+  const posted: unknown[] = [];
+  const frame: FakeWindow = subFrame(topWindow(), {
+    location: { origin: 'https://other.test', href: 'https://other.test/' },
+    webkit: { messageHandlers: { [handlerName]: { postMessage: (message: unknown) => posted.push(message) } } },
+  });
+  runHostScript('webkitgtk/relay.js', frame, { handlerName });
+  runHostScript('webkitgtk/channel.js', frame, { channelName });
+  assert.equal(channelName in frame.webkit.messageHandlers, false);
+  frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: { id: 1, message: {} } }));
+  assert.equal(posted.length, 0);
+  runHostScript('webkitgtk/channel.js', topWindow(), { channelName });
+  runHostScript('webkitgtk/relay.js', topWindow({ webkit: { messageHandlers: {} } }), { handlerName });
+});
