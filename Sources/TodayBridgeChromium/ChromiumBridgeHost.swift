@@ -54,6 +54,12 @@ public actor ChromiumBridgeHost {
             onPageStarted: { _ in connection.documentDidChange() },
             onCloseWindow: { [weak self] in Task { await self?.pageAskedToClose() } }
         )
+        // The browser may also go away on its own.
+        let webView = webView
+        Task { [weak self] in
+            await webView.waitUntilDestroyed()
+            await self?.browserWentAway()
+        }
         let binding = configuration.channelName + "Native"
         try await webView.addWebMessageListener(binding, allowedOriginRules: ["*"]) { view, message, sourceOrigin, isMainFrame, replyProxy in
             let sender = SenderFacts(isMainFrame: isMainFrame, frameOrigin: SecurityOrigin(string: sourceOrigin), mainDocumentURL: view.url)
@@ -76,15 +82,18 @@ public actor ChromiumBridgeHost {
     /// Returns when the page has closed itself (`window.close()`), or the browser is gone or shut down.
     public func waitUntilClosed() async {
         if isClosed { return }
-        async let destroyed: Void = webView.waitUntilDestroyed()
         await withCheckedContinuation { closedWaiters.append($0) }
-        _ = await destroyed
     }
 
     /// Ends the browser; every pending call settles (C5).
     public func shutdown() async {
         connection.close()
         await webView.destroy()
+        markClosed()
+    }
+
+    private func browserWentAway() {
+        connection.close()
         markClosed()
     }
 
