@@ -1,4 +1,4 @@
-import { DEFAULT_CHANNEL_NAME } from './protocol.js';
+import { DEFAULT_CHANNEL_NAME, PLATFORM_TAG_GLOBAL } from './protocol.js';
 import type { Platform } from './protocol.js';
 
 /** The host's channel (C1): one `postMessage` that answers with a promise. */
@@ -9,7 +9,7 @@ export interface Channel {
 /** The parts of `window` the SDK reads; a test passes its own. */
 export interface BridgeWindow extends EventTarget {
   webkit?: { messageHandlers?: Record<string, Channel | undefined> };
-  __todayWebView?: { platform?: string };
+  [PLATFORM_TAG_GLOBAL]?: { platform?: string };
   [name: string]: unknown;
 }
 
@@ -29,6 +29,6 @@ const platforms: readonly Platform[] = ['ios', 'macos', 'android', 'linux'];
  * has a channel but no tag: it reports `'web'` too, since only the main frame is told.
  */
 export function readPlatform(window: BridgeWindow): Platform {
-  const platform = window.__todayWebView?.platform;
+  const platform = window[PLATFORM_TAG_GLOBAL]?.platform;
   return platforms.includes(platform as Platform) ? (platform as Platform) : 'web';
 }

@@ -35,6 +35,9 @@ export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest'
 /** The channel's default name (C1). */
 export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 
+/** The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7). */
+export const PLATFORM_TAG_GLOBAL = '__todayWebView';
+
 /** The DOM event on `window` that carries native events and calls (X3, X4). */
 export const NATIVE_EVENT = 'todaywebviewbridge';
 

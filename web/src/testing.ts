@@ -6,7 +6,7 @@
  * import { createFakeHost } from '@today/webview-bridge/testing';
  */
 import type { BridgeWindow, Channel } from './channel.js';
-import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
+import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
 import type { BridgeMessage, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
 
 /** A fake capability: returns the result (or a promise of it), or throws to reject. */
@@ -86,7 +86,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
 
   const previousWebkit = window.webkit;
   window.webkit = { messageHandlers: { ...(previousWebkit?.messageHandlers ?? {}), [DEFAULT_CHANNEL_NAME]: channel } };
-  window.__todayWebView = Object.freeze({ platform: options.platform ?? 'ios' });
+  window[PLATFORM_TAG_GLOBAL] = Object.freeze({ platform: options.platform ?? 'ios' });
 
   return {
     messages,
@@ -103,7 +103,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
     },
     uninstall() {
       window.webkit = previousWebkit;
-      delete window.__todayWebView;
+      delete window[PLATFORM_TAG_GLOBAL];
     },
   };
 }

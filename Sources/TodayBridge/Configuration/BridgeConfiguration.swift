@@ -17,10 +17,13 @@ public struct BridgeConfiguration: Sendable {
     /// Checks applied to `track` events (T1).
     public var trackValidation: TrackValidation
 
+    /// The channel's name unless configured: `todayWebViewBridge` (C1).
+    public static let defaultChannelName = "todayWebViewBridge"
+
     /// Creates a configuration with the default channel name, no surfaces and default limits.
     public init(
         platform: Platform,
-        channelName: String = "todayWebViewBridge",
+        channelName: String = BridgeConfiguration.defaultChannelName,
         surfaces: [TrustedSurface] = [],
         limits: BridgeLimits = BridgeLimits(),
         trackValidation: TrackValidation = TrackValidation()

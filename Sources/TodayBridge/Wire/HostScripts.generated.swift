@@ -153,11 +153,14 @@ extension HostScript where Configuration == PlatformTagConfiguration {
     package static let platformTag = HostScript(source: #"""
 (function (configuration) {
 'use strict';
+// protocol.generated.js
+const PLATFORM_TAG_GLOBAL = '__todayWebView';
+
 // host/platform-tag.js
 function platformTag(window, configuration) {
     if (window !== window.top)
         return;
-    Object.defineProperty(window, '__todayWebView', {
+    Object.defineProperty(window, PLATFORM_TAG_GLOBAL, {
         value: Object.freeze({ platform: configuration.platform }),
         writable: false,
         configurable: false,

@@ -10,7 +10,9 @@ package enum WireProtocol {
     }
 
     /// The channel's default name (C1).
-    package static let defaultChannelName = "todayWebViewBridge"
+    package static let defaultChannelName = BridgeConfiguration.defaultChannelName
+    /// The global the platform tag is defined as in the main frame (C7).
+    package static let platformTagGlobal = "__todayWebView"
     /// The DOM event on the main frame's `window` that carries native events and calls (X3, X4).
     package static let nativeEvent = "todaywebviewbridge"
     /// The DOM event that carries string-transport replies to the Android shim on hosts that can
@@ -26,6 +28,7 @@ package enum WireProtocol {
     /// Every constant, in the order the generated TypeScript lists them.
     package static let constants: [Constant] = [
         Constant(typeScriptName: "DEFAULT_CHANNEL_NAME", value: defaultChannelName, summary: "The channel's default name (C1)."),
+        Constant(typeScriptName: "PLATFORM_TAG_GLOBAL", value: platformTagGlobal, summary: "The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7)."),
         Constant(typeScriptName: "NATIVE_EVENT", value: nativeEvent, summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
         Constant(typeScriptName: "STRING_REPLY_EVENT", value: stringReplyEvent, summary: "The DOM event that carries string-transport replies in the main frame (A1)."),
         Constant(typeScriptName: "ERROR_PREFIX", value: errorPrefix, summary: "The prefix of a structured rejection reason (X2)."),

@@ -1,4 +1,5 @@
 import type { PlatformTagConfiguration } from './configurations.generated.js';
+import { PLATFORM_TAG_GLOBAL } from '../protocol.generated.js';
 
 /** The parts of `window` the platform tag uses. */
 export interface PlatformTagWindow {
@@ -14,7 +15,7 @@ export interface PlatformTagWindow {
  */
 export default function platformTag(window: PlatformTagWindow, configuration: PlatformTagConfiguration): void {
   if (window !== window.top) return;
-  Object.defineProperty(window, '__todayWebView', {
+  Object.defineProperty(window, PLATFORM_TAG_GLOBAL, {
     value: Object.freeze({ platform: configuration.platform }),
     writable: false,
     configurable: false,
