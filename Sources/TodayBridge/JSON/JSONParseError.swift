@@ -6,10 +6,8 @@ public struct JSONParseError: Error, Hashable, CustomStringConvertible {
         case tooLarge
         /// Arrays and objects nest deeper than ``JSONLimits/maxDepth``.
         case tooDeep
-        /// The text is not JSON.
+        /// The text is not JSON, or a Foundation value holds something JSON cannot express.
         case invalid
-        /// A Foundation value holds something JSON cannot express.
-        case unsupported
     }
 
     /// What kind of failure this is.
@@ -22,7 +20,6 @@ public struct JSONParseError: Error, Hashable, CustomStringConvertible {
         case .tooLarge: "JSON text is larger than the limit"
         case .tooDeep: "JSON nesting is deeper than the limit (at byte \(offset))"
         case .invalid: "invalid JSON at byte \(offset)"
-        case .unsupported: "a value JSON cannot express"
         }
     }
 }

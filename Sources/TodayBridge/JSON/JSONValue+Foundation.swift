@@ -50,7 +50,7 @@ extension JSONValue {
             try budget.spend(8)
             return .number((date.timeIntervalSince1970 * 1000).rounded())
         default:
-            throw JSONParseError(code: .unsupported, offset: 0)
+            throw JSONParseError(code: .invalid, offset: 0)
         }
     }
 

@@ -108,8 +108,8 @@ struct JSONFoundationTests {
     @Test("C2 a Date becomes its milliseconds; unsupported objects are refused")
     func c2DatesAndUnsupported() throws {
         #expect(try JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
-        #expect(throws: JSONParseError(code: .unsupported, offset: 0)) { try JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) }
-        #expect(throws: JSONParseError(code: .unsupported, offset: 0)) { try JSONValue(foundationObject: [Data()] as [Any]) }
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) }
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: [Data()] as [Any]) }
     }
 
     @Test("X7 a Foundation body nested deeper than the limit is refused, without recursing without bound")
