@@ -73,7 +73,7 @@ private func checkForwarded(_ text: String) {
         let host = BridgeTestHost(surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])])
         host.load("https://trusted.example.com/app/")
         let reply = await host.send(json: message)
-        return (reply, host.analytics.events)
+        return (reply, await host.recordedEvents())
     }
     Fuzz.check(reply == .undefined, "T1: track resolved \(reply)")
     Fuzz.check(events.count <= 1, "T1: one message forwarded \(events.count) events")

@@ -17,13 +17,16 @@ enum CoreBenchmarks {
         return host
     }
 
-    /// Messages per second for `json` sent `count` times, sequentially, from the main frame.
+    /// Messages per second for `json` sent `count` times, sequentially, from the main frame,
+    /// until every `track` event among them has reached the sink.
     static func messagesPerSecond(_ json: String, count: Int) async throws -> Double {
         let host = try host()
         let facts = host.senderFacts()
         for _ in 0..<1_000 { _ = await host.connection.reply(to: .json(json), from: facts) }  // warm up
+        await host.bridge.flushAnalytics()
         let start = ContinuousClock.now
         for _ in 0..<count { _ = await host.connection.reply(to: .json(json), from: facts) }
+        await host.bridge.flushAnalytics()
         return Double(count) / (ContinuousClock.now - start).seconds
     }
 
@@ -34,8 +37,10 @@ enum CoreBenchmarks {
         let host = try host()
         let facts = host.senderFacts()
         for _ in 0..<1_000 { _ = await host.connection.reply(to: .json(json), from: facts) }
+        await host.bridge.flushAnalytics()
         let before = allocationCount()
         for _ in 0..<count { _ = await host.connection.reply(to: .json(json), from: facts) }
+        await host.bridge.flushAnalytics()
         return Double(allocationCount() - before) / Double(count)
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import TodayBridge
 
-/// The production analytics sink: every `track` event is written to an on-disk queue before the
-/// page's call settles, then delivered to PostHog's batch capture API (T1).
+/// The production analytics sink: the bridge's `track` events are written to an on-disk queue in
+/// batches (one write and one `fsync` each), then delivered to PostHog's batch capture API (T1).
 ///
 /// Events survive the app being killed and the device being offline; they are sent in batches,
 /// retried with exponential backoff and jitter after network errors, 5xx, 408 and 429 (honouring
@@ -66,7 +66,19 @@ public final class PostHogSink: AnalyticsSink {
 
     /// Queues `event` on disk; returns once it is there. Delivery happens later.
     public func record(_ event: AnalyticsEvent) async throws {
-        _ = try await journal.append(PostHogEvent.item(for: event))
+        try await record([event])
+    }
+
+    /// Queues `events` on disk with one write and one `fsync`; returns once they are there.
+    /// An event larger than ``PostHogConfiguration/maxEventBytes`` is left out and reported.
+    public func record(_ events: [AnalyticsEvent]) async throws {
+        let items = events.map(PostHogEvent.item(for:))
+        let fitting = items.filter { $0.count <= journal.maxRecordBytes }
+        guard !fitting.isEmpty else { throw PostHogQueueError.eventTooLarge(items.map(\.count).max() ?? 0, limit: journal.maxRecordBytes) }
+        if fitting.count < items.count {
+            observer.report(.analyticsFailed, "\(items.count - fitting.count) event(s) larger than \(journal.maxRecordBytes) bytes left out")
+        }
+        _ = try await journal.append(contentsOf: fitting)
         await delivery.eventQueued()
     }
 

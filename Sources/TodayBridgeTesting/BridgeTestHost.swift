@@ -106,6 +106,13 @@ public final class BridgeTestHost: Sendable {
         await connection.reply(to: .json(json), from: senderFacts(for: frame))
     }
 
+    /// The events the analytics sink recorded, once every `track` event accepted so far has
+    /// reached it (the bridge hands them over from a queue, in batches).
+    public func recordedEvents() async -> [AnalyticsEvent] {
+        await bridge.flushAnalytics()
+        return analytics.events
+    }
+
     /// The `detail` of every native event and call delivered to the page (X3, X4), oldest first.
     public var deliveries: [JSONValue] {
         webView.deliveries.compactMap { delivery in

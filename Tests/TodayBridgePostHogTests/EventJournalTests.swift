@@ -29,6 +29,27 @@ struct EventJournalTests {
         #expect(try await payloads(reopened) == (0..<5).map { "event \($0)" })
     }
 
+    @Test("T1 a batch of events is appended consecutively and in order, even beside other appends")
+    func batchAppends() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory, capacity: 2_000)
+        let firsts = try await withThrowingTaskGroup(of: (batch: Int, first: UInt64).self) { group in
+            for batch in 0..<20 {
+                group.addTask { (batch, try await journal.append(contentsOf: (0..<50).map { Array("b\(batch)-\($0)".utf8) })) }
+                group.addTask { (-1, try await journal.append(Array("single".utf8))) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let all = try await journal.oldest(maxCount: 10_000, maxBytes: .max)
+        #expect(all.count == 20 * 50 + 20)
+        let bySequence = Dictionary(uniqueKeysWithValues: all.map { ($0.sequence, String(decoding: $0.payload, as: UTF8.self)) })
+        for (batch, first) in firsts where batch >= 0 {
+            #expect((0..<50).map { bySequence[first + UInt64($0)] } == (0..<50).map { "b\(batch)-\($0)" })
+        }
+        await journal.close()
+    }
+
     @Test("T1 concurrent appends share writes and each gets its own sequence number")
     func concurrentAppends() async throws {
         let directory = try TemporaryDirectory()

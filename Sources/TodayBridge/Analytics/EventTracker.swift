@@ -1,23 +1,49 @@
 import Foundation
 
-/// Validates, enriches and forwards `track` events to the analytics sink (T1).
+/// Validates `track` events as they arrive, queues them, and hands them to the analytics sink
+/// enriched, in batches (T1).
+///
+/// Accepting is synchronous: the page's `track` resolves as soon as its event is validated and
+/// queued. The queue's drain adds the base fields (awaiting the user id once per batch) and
+/// records the batch.
 package struct EventTracker: Sendable {
-    let validator: EventValidator
-    let identity: AnalyticsIdentity
-    let platform: Platform
-    let sink: any AnalyticsSink
-    let observer: BridgeObserver
-
-    package init(validation: TrackValidation, identity: AnalyticsIdentity, platform: Platform, sink: any AnalyticsSink, observer: BridgeObserver) {
-        self.validator = EventValidator(rules: validation)
-        self.identity = identity
-        self.platform = platform
-        self.sink = sink
-        self.observer = observer
+    /// An accepted event: validated, with what the host knew when it arrived.
+    struct Accepted: Sendable {
+        var name: String
+        var parameters: [String: JSONValue]
+        /// `ctx`: the surface and page it came from.
+        var origin: JSONValue
+        /// Epoch milliseconds when it arrived (`ts`).
+        var milliseconds: Double
     }
 
-    /// Forwards one event, or drops it with a diagnostic. Never throws: `track` never fails the page.
-    func track(_ request: TrackRequest, context: CapabilityContext) async {
+    let validator: EventValidator
+    let observer: BridgeObserver
+    let queue: AnalyticsQueue<Accepted>
+
+    package init(
+        validation: TrackValidation,
+        identity: AnalyticsIdentity,
+        platform: Platform,
+        sink: any AnalyticsSink,
+        capacity: Int,
+        observer: BridgeObserver
+    ) {
+        validator = EventValidator(rules: validation)
+        self.observer = observer
+        let enricher = EventEnricher(identity: identity, platform: platform)
+        queue = AnalyticsQueue(capacity: capacity, observer: observer) { batch in
+            let events = await enricher.events(for: batch)
+            do {
+                try await sink.record(events)
+            } catch {
+                observer.report(.analyticsFailed, "the analytics sink refused \(events.count) event(s): \(type(of: error))", type: TrackCapability.type)
+            }
+        }
+    }
+
+    /// Queues one event, or drops it with a diagnostic. Never fails: `track` never fails the page.
+    func accept(_ request: TrackRequest, context: CapabilityContext) {
         guard let name = request.ename else {
             observer.report(.eventRejected, "event dropped: no string ename", type: TrackCapability.type)
             return
@@ -33,39 +59,19 @@ package struct EventTracker: Sendable {
         if !validated.problems.isEmpty {
             observer.report(.eventRejected, "event \(validated.name): " + validated.problems.joined(separator: "; "), type: TrackCapability.type)
         }
-        let event = await enrich(validated, context: context)
-        do {
-            try await sink.record(event)
-        } catch {
-            observer.report(.analyticsFailed, "the analytics sink refused an event: \(type(of: error))", type: TrackCapability.type)
-        }
-    }
-
-    /// Adds the base fields; they win over page parameters of the same name.
-    private func enrich(_ event: EventValidator.Outcome, context: CapabilityContext) async -> AnalyticsEvent {
-        let id = UUID().uuidString.lowercased()
-        let now = Date()
-        let userID = await identity.userID()
-        var properties = event.parameters
-        properties["eid"] = .string(id)
-        properties["sid"] = .string(identity.sessionID)
-        properties["ts"] = .number((now.timeIntervalSince1970 * 1000).rounded())
-        properties["tz"] = .string(identity.timeZone())
-        properties["uid"] = userID.map(JSONValue.string)
-        properties["did"] = .string(identity.deviceID)
-        properties["client_plat"] = .string(platform.rawValue)
-        properties["ctx"] = Self.origin(of: context)
-        return AnalyticsEvent(
-            name: event.name, id: id, timestamp: now, userID: userID,
-            deviceID: identity.deviceID, properties: properties
-        )
+        queue.enqueue(Accepted(
+            name: validated.name,
+            parameters: validated.parameters,
+            origin: Self.origin(of: context),
+            milliseconds: (Date().timeIntervalSince1970 * 1000).rounded()
+        ))
     }
 
     /// `ctx`: the surface and the page the event came from, without query or fragment.
     private static func origin(of context: CapabilityContext) -> JSONValue {
         let sender = context.sender
-        let frameURL = sender.isMainFrame ? sender.mainDocumentURL : sender.frameURL
-        let page = frameURL.flatMap(PageLocation.init(url:))?.redacted ?? sender.frameOrigin?.description
+        let location = sender.isMainFrame ? context.trust.page : sender.frameURL.flatMap(PageLocation.init(url:))
+        let page = location?.redacted ?? sender.frameOrigin?.description
         return [
             "surface": context.surface.map { .string($0.name) } ?? .null,
             "page": page.map(JSONValue.string) ?? .null,

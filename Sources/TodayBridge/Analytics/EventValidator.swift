@@ -19,6 +19,9 @@ package struct EventValidator: Sendable {
         if let problem = problem(withName: name) {
             return .failure(ValidationFailure(reason: "event name \(problem)"))
         }
+        if parameters.count <= rules.maxParameters, parameters.allSatisfy(isKeptAsIs) {
+            return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
+        }
         var problems: [String] = []
         var kept: [String: JSONValue] = [:]
         for key in parameters.keys.sorted() {
@@ -38,6 +41,13 @@ package struct EventValidator: Sendable {
         return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: kept, problems: problems))
     }
 
+    /// Whether a parameter passes unchanged: a fine key short enough, a value short enough.
+    private func isKeptAsIs(_ parameter: (key: String, value: JSONValue)) -> Bool {
+        guard parameter.key.utf8.count <= rules.maxNameLength, problem(withName: parameter.key) == nil else { return false }
+        guard case .string(let text) = parameter.value else { return true }
+        return text.utf8.count <= rules.maxStringLength || text.count <= rules.maxStringLength
+    }
+
     /// Why a name or key is refused, or `nil` when it is fine.
     private func problem(withName name: String) -> String? {
         guard Self.isIdentifier(name) else { return "does not match ^[a-zA-Z][a-zA-Z0-9_]*$" }
@@ -48,7 +58,7 @@ package struct EventValidator: Sendable {
     }
 
     private func shortened(_ value: JSONValue) -> JSONValue {
-        guard case .string(let text) = value, text.count > rules.maxStringLength else { return value }
+        guard case .string(let text) = value, text.utf8.count > rules.maxStringLength, text.count > rules.maxStringLength else { return value }
         return .string(String(text.prefix(rules.maxStringLength)))
     }
 

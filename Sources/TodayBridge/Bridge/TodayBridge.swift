@@ -29,6 +29,7 @@ public final class TodayBridge: Sendable {
     package let registry = CapabilityRegistry()
     package let clock: any BridgeClock
     package let observer: BridgeObserver
+    private let analyticsQueue: AnalyticsQueue<EventTracker.Accepted>
 
     /// Creates a bridge with its configuration and the app's services.
     ///
@@ -53,8 +54,10 @@ public final class TodayBridge: Sendable {
             identity: identity,
             platform: configuration.platform,
             sink: analytics,
+            capacity: configuration.limits.maxQueuedEvents,
             observer: observer
         )
+        analyticsQueue = tracker.queue
         for builtIn in BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer) {
             // Built-in types are unique and not reserved, so adding them cannot fail.
             try? registry.add(builtIn)
@@ -89,6 +92,12 @@ public final class TodayBridge: Sendable {
     ///   it weakly: the adapter owns both.
     public func connect(_ webView: any BridgeWebView) -> BridgeConnection {
         BridgeConnection(bridge: self, webView: webView)
+    }
+
+    /// Returns once every `track` event accepted so far has been handed to the analytics sink,
+    /// for example before the app asks its sink to flush.
+    public func flushAnalytics() async {
+        await analyticsQueue.idle()
     }
 
     /// Every message and its outcome, from now on (X5).

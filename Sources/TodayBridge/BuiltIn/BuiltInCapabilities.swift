@@ -10,7 +10,7 @@ package enum BuiltInCapabilities {
 
     package static func all(tracker: EventTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
         [
-            RegisteredCapability(TrackCapability(tracker: tracker)),
+            TrackCapability(tracker: tracker).registered,
             RegisteredCapability(HeadersCapability(tokens: tokens)),
             RegisteredCapability(RefreshTokenCapability(tokens: tokens, observer: observer)),
             RegisteredCapability(EstablishSessionCapability(tokens: tokens, observer: observer)),

@@ -3,7 +3,7 @@
 /// `Authorization` only under S3 (HTTPS, trusted surface, live session); the surface's
 /// non-secret extra headers on a surface match, over HTTP too; `{}` otherwise.
 struct HeadersCapability: BridgeCapability {
-    struct Request: Decodable, Sendable {}
+    typealias Request = NoFields
 
     static let type = "headers"
     static let access = CapabilityAccess.mainFrame

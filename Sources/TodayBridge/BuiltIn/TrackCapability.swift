@@ -1,5 +1,8 @@
-/// `track`: forwards an analytics event, enriched and validated; always resolves `undefined` (T1).
-struct TrackCapability: BridgeCapability, SettlesWithoutRejecting {
+/// `track`: queues an analytics event, validated, for the sink; always resolves `undefined` (T1).
+///
+/// It is answered at once, without a task, so a burst of calls is bounded by the analytics queue
+/// (``BridgeLimits/maxQueuedEvents``), not by the in-flight limit.
+struct TrackCapability: BridgeCapability {
     static let type = "track"
     static let access = CapabilityAccess.anyFrame
     static let summary: String? = "an analytics event"
@@ -7,28 +10,31 @@ struct TrackCapability: BridgeCapability, SettlesWithoutRejecting {
     let tracker: EventTracker
 
     func handle(_ request: TrackRequest, context: CapabilityContext) async throws -> NoResult {
-        await tracker.track(request, context: context)
+        tracker.accept(request, context: context)
         return NoResult()
     }
 
-    /// A fire-and-forget call never fails the page.
-    static func failureReply(for error: BridgeError) -> BridgeReply { .undefined }
+    /// The registration: answered at once (``RegisteredCapability/Execution/immediate(_:)``).
+    var registered: RegisteredCapability {
+        RegisteredCapability(immediate: Self.self) { [tracker] request, context in tracker.accept(request, context: context) }
+    }
 }
 
 /// The fields of a `track` message, read leniently: whatever the page sends, `track` resolves.
-struct TrackRequest: Decodable, Sendable, BridgeShaped {
+struct TrackRequest: Decodable, Sendable, BridgeShaped, JSONValueReadable {
     /// The event name, if the page sent a string.
     let ename: String?
     /// The page's scalar parameters; other values are dropped (T1).
     let parameters: [String: JSONValue]
 
-    private enum CodingKeys: String, CodingKey { case ename, parameters }
+    init(json message: JSONValue) {
+        ename = message["ename"]?.stringValue
+        let raw = message["parameters"]?.objectValue ?? [:]
+        parameters = raw.allSatisfy { $0.value.isScalar } ? raw : raw.filter { $0.value.isScalar }
+    }
 
     init(from decoder: any Decoder) throws {
-        let container = try? decoder.container(keyedBy: CodingKeys.self)
-        ename = (try? container?.decodeIfPresent(String.self, forKey: .ename)) ?? nil
-        let raw = (try? container?.decodeIfPresent([String: JSONValue].self, forKey: .parameters)) ?? nil
-        parameters = raw?.filter { $0.value.isScalar } ?? [:]
+        self.init(json: (try? JSONValue(from: decoder)) ?? .null)
     }
 
     init(ename: String?, parameters: [String: JSONValue]) {

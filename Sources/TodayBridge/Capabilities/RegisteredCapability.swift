@@ -1,8 +1,17 @@
 /// A capability with its types erased, as the dispatcher sees it.
 package struct RegisteredCapability: Sendable {
+    /// How a call runs.
+    package enum Execution: Sendable {
+        /// In a task of its own, under the in-flight limit and its deadline: decodes the message,
+        /// runs the handler, and encodes its result.
+        case task(@Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?)
+        /// At once, without a task: the capability hands its work to a bounded queue of its own
+        /// and answers (`track`).
+        case immediate(@Sendable (JSONValue, CapabilityContext) -> JSONValue?)
+    }
+
     package let definition: CapabilityDefinition
-    /// Decodes the message, runs the handler, and encodes its result.
-    package let invoke: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?
+    package let execution: Execution
     /// The reply when the call fails, times out or is cancelled.
     package let failureReply: @Sendable (BridgeError) -> BridgeReply
 
@@ -36,6 +45,20 @@ package struct RegisteredCapability: Sendable {
         )
     }
 
+    /// A capability answered at once, without a task (see ``Execution/immediate(_:)``), its
+    /// request read straight from the parsed message.
+    package init<Capability: BridgeCapability>(
+        immediate _: Capability.Type,
+        answer: @escaping @Sendable (Capability.Request, CapabilityContext) -> Void
+    ) where Capability.Result == NoResult, Capability.Request: JSONValueReadable {
+        definition = CapabilityDefinition(Capability.self)
+        failureReply = { _ in .undefined }
+        execution = .immediate { message, context in
+            answer(Capability.Request(json: message), context)
+            return nil
+        }
+    }
+
     private init<Request: Decodable & Sendable, Result: Codable & Sendable>(
         _ definition: CapabilityDefinition,
         failureReply: @escaping @Sendable (BridgeError) -> BridgeReply,
@@ -43,16 +66,47 @@ package struct RegisteredCapability: Sendable {
     ) {
         self.definition = definition
         self.failureReply = failureReply
-        self.invoke = { message, context in
+        self.execution = .task { message, context in
             let request: Request
-            do {
-                request = try JSONValueDecoder().decode(Request.self, from: message)
-            } catch {
-                throw BridgeError(code: .invalidRequest, message: "the message does not match the fields of \(definition.type)")
+            if let readable = Request.self as? any JSONValueReadable.Type {
+                request = readable.init(json: message) as! Request
+            } else {
+                do {
+                    request = try JSONValueDecoder().decode(Request.self, from: message)
+                } catch {
+                    throw BridgeError(code: .invalidRequest, message: "the message does not match the fields of \(definition.type)")
+                }
             }
-            return try JSONValueEncoder().encode(try await handler(request, context))
+            let result = try await handler(request, context)
+            if let writable = result as? any JSONValueWritable { return writable.jsonValue }
+            return try JSONValueEncoder().encode(result)
         }
     }
+}
+
+/// A request read straight from the parsed message, without a `Decoder`: for the hot path of
+/// built-in capabilities.
+package protocol JSONValueReadable {
+    /// Reads the request leniently from the message.
+    init(json message: JSONValue)
+}
+
+/// A result written straight as a ``JSONValue``, without an `Encoder`: for the hot path of
+/// built-in capabilities.
+package protocol JSONValueWritable {
+    var jsonValue: JSONValue { get }
+}
+
+extension Dictionary: JSONValueWritable where Key == String, Value == String {
+    package var jsonValue: JSONValue { .object(mapValues(JSONValue.string)) }
+}
+
+/// The request of a capability that takes no fields: any message will do.
+package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
+    package init(json _: JSONValue) {}
+    package init(from _: any Decoder) {}
+    package static var bridgeShape: TypeShape { .object([]) }
+    package static var bridgePlaceholder: NoFields { NoFields(json: .null) }
 }
 
 /// A built-in capability whose contract forbids rejecting (`track`, `establishSession`).

@@ -1,9 +1,9 @@
 /// Bounds on what a page can make the host hold or do (contract X7).
 ///
 /// Each has a safe default. Breaking one has a defined outcome: an oversized or too deeply nested
-/// message resolves `undefined` (C3); a call over the in-flight limit is refused as ``BridgeError/Code/busy``
-/// (a `track` still resolves `undefined`); a deadline settles the call (C5). Each also emits a
-/// diagnostic.
+/// message resolves `undefined` (C3); a call over the in-flight limit is refused as ``BridgeError/Code/busy``;
+/// a deadline settles the call (C5); a `track` event over the analytics queue's bound drops the
+/// oldest waiting one (T1 still resolves `undefined`). Each also emits a diagnostic.
 public struct BridgeLimits: Sendable, Hashable {
     /// Largest message accepted, in bytes of JSON. Default 8 MiB.
     public var maxMessageBytes: Int
@@ -17,6 +17,9 @@ public struct BridgeLimits: Sendable, Hashable {
     public var maxBufferedEvents: Int
     /// Native-to-web calls that may await the page at once. Default 64.
     public var maxPendingNativeCalls: Int
+    /// `track` events accepted and not yet handed to the analytics sink, for the whole bridge;
+    /// beyond it the oldest is dropped. Default 50,000.
+    public var maxQueuedEvents: Int
 
     /// Creates limits; every parameter has the documented default.
     public init(
@@ -25,7 +28,8 @@ public struct BridgeLimits: Sendable, Hashable {
         maxCallsInFlight: Int = 1024,
         defaultDeadline: Double = 30,
         maxBufferedEvents: Int = 64,
-        maxPendingNativeCalls: Int = 64
+        maxPendingNativeCalls: Int = 64,
+        maxQueuedEvents: Int = 50_000
     ) {
         self.maxMessageBytes = maxMessageBytes
         self.maxDepth = maxDepth
@@ -33,6 +37,7 @@ public struct BridgeLimits: Sendable, Hashable {
         self.defaultDeadline = defaultDeadline
         self.maxBufferedEvents = maxBufferedEvents
         self.maxPendingNativeCalls = maxPendingNativeCalls
+        self.maxQueuedEvents = maxQueuedEvents
     }
 
     /// The limits the JSON decoder enforces.

@@ -1,6 +1,12 @@
 extension BridgeConnection {
     /// Runs a capability under the in-flight limit and its deadline; settles `reply` exactly once.
-    func start(_ capability: RegisteredCapability, _ message: JSONValue, context: CapabilityContext, reply: PageReply) {
+    func start(
+        _ capability: RegisteredCapability,
+        _ invoke: @escaping @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?,
+        _ message: JSONValue,
+        context: CapabilityContext,
+        reply: PageReply
+    ) {
         let limits = bridge.configuration.limits
         let deadline = bridge.clock.now().advanced(bySeconds: capability.deadline ?? limits.defaultDeadline)
         let call = PageCall(document: context.document, deadline: deadline, type: capability.type, failureReply: capability.failureReply, reply: reply)
@@ -22,16 +28,22 @@ extension BridgeConnection {
             }
             call.fail(error, as: error.code == .busy ? .busy : .cancelled)
         case .success(let id):
-            let task = Task { await self.execute(id, capability, message, context: context) }
+            let task = Task { await self.execute(id, capability, invoke, message, context: context) }
             state.withLock { $0.pageCalls[id]?.task = task }
             armDeadline(deadline)
         }
     }
 
-    private func execute(_ id: UInt64, _ capability: RegisteredCapability, _ message: JSONValue, context: CapabilityContext) async {
+    private func execute(
+        _ id: UInt64,
+        _ capability: RegisteredCapability,
+        _ invoke: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?,
+        _ message: JSONValue,
+        context: CapabilityContext
+    ) async {
         let outcome: CallOutcome
         do {
-            outcome = .resolved(try await capability.invoke(message, context))
+            outcome = .resolved(try await invoke(message, context))
         } catch let error as BridgeError {
             outcome = .failed(error, as: .rejected, reply: capability.failureReply)
         } catch {

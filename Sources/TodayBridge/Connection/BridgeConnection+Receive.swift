@@ -1,3 +1,5 @@
+import Foundation
+
 extension BridgeConnection {
     /// The one way in: answers one page message by calling `reply` exactly once (C5).
     ///
@@ -14,8 +16,9 @@ extension BridgeConnection {
     /// }
     /// ```
     public func receive(_ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void) {
-        let document = currentDocument
-        let trust = bridge.policy.evaluate(sender)
+        let (document, known) = state.withLock { ($0.document, $0.page) }
+        let page = known?.url == sender.mainDocumentURL ? known! : reading(sender.mainDocumentURL)
+        let trust = bridge.policy.evaluate(sender, on: page)
         let answer = PageReply(bridge: bridge, sender: sender, trust: trust, send: reply)
         let body: JSONValue?
         do {
@@ -33,7 +36,17 @@ extension BridgeConnection {
         guard let capability = bridge.registry.capability(for: type) else { return answer.settle(.unknownType, type: type) }
         guard capability.access.admits(trust) else { return answer.settle(.denied, type: type) }
         let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
-        start(capability, body, context: context, reply: answer)
+        switch capability.execution {
+        case .immediate(let run): answer.settle(.resolved(run(body, context)), type: type)
+        case .task(let invoke): start(capability, invoke, body, context: context, reply: answer)
+        }
+    }
+
+    /// The policy's reading of `url`, kept for the messages that follow.
+    private func reading(_ url: URL?) -> PageFacts {
+        let page = bridge.policy.page(at: url)
+        state.withLock { $0.page = page }
+        return page
     }
 
     /// Answers one message and returns the reply: ``receive(_:from:reply:)`` for tests and tools.

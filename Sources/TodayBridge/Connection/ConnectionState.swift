@@ -1,6 +1,8 @@
 /// Everything a connection holds between messages; only touched under the connection's lock.
 package struct ConnectionState: Sendable {
     package var document = DocumentID(generation: 0)
+    /// The policy's reading of the last main document URL a message came with.
+    package var page: PageFacts?
     package var isClosed = false
     package var nextID: UInt64 = 0
     package var pageCalls: [UInt64: PageCall] = [:]

@@ -56,7 +56,8 @@ struct JSONParser {
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
-        var members: [String: JSONValue] = [:]
+        // Most messages are small objects: one allocation up front instead of growing.
+        var members = [String: JSONValue](minimumCapacity: 6)
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1

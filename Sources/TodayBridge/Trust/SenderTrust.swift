@@ -4,6 +4,8 @@ import Foundation
 package struct SenderTrust: Sendable, Hashable {
     /// Whether the sender is the top-level document.
     package let isMainFrame: Bool
+    /// The main document's origin and path.
+    package let page: PageLocation?
     /// The surface of the main document, when it is on one.
     package let surface: TrustedSurface?
     /// Whether a bearer may be served: main frame, HTTPS, on a surface, frame origin consistent (S1, S3).

@@ -11,25 +11,44 @@ package struct TrustPolicy: Sendable {
         self.surfaces = surfaces
     }
 
-    package func evaluate(_ sender: SenderFacts) -> SenderTrust {
-        let page = sender.mainDocumentURL.flatMap(PageLocation.init(url:))
-        let surface = page.flatMap { page in
-            surfaces.first { $0.contains(origin: page.origin, path: page.path) }
+    /// What the policy reads from a main document's URL: its origin and path, and its surface.
+    /// A connection keeps the last one, since every message of a document shares it.
+    package func page(at url: URL?) -> PageFacts {
+        let location = url.flatMap(PageLocation.init(url:))
+        let surface = location.flatMap { location in
+            surfaces.first { $0.contains(origin: location.origin, path: location.path) }
         }
-        // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
-        let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page?.origin
-        let credentials = sender.isMainFrame
-            && surface != nil
-            && page?.origin.scheme == "https"
-            && originAgrees
-        return SenderTrust(isMainFrame: sender.isMainFrame, surface: surface, mayReceiveCredentials: credentials)
+        return PageFacts(url: url, location: location, surface: surface)
     }
+
+    package func evaluate(_ sender: SenderFacts, on page: PageFacts) -> SenderTrust {
+        // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
+        let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
+        let credentials = sender.isMainFrame
+            && page.surface != nil
+            && page.location?.origin.scheme == "https"
+            && originAgrees
+        return SenderTrust(isMainFrame: sender.isMainFrame, page: page.location, surface: page.surface, mayReceiveCredentials: credentials)
+    }
+
+    package func evaluate(_ sender: SenderFacts) -> SenderTrust {
+        evaluate(sender, on: page(at: sender.mainDocumentURL))
+    }
+}
+
+/// What the policy read from one main document's URL.
+package struct PageFacts: Sendable {
+    package let url: URL?
+    package let location: PageLocation?
+    package let surface: TrustedSurface?
 }
 
 /// The origin and raw path of a committed URL.
 package struct PageLocation: Sendable, Hashable {
     package let origin: SecurityOrigin
     package let path: String
+    /// Origin and path without query or fragment: what `track` may report as the page.
+    package let redacted: String
 
     package init?(url: URL) {
         guard let origin = SecurityOrigin(url: url),
@@ -37,8 +56,6 @@ package struct PageLocation: Sendable, Hashable {
         else { return nil }
         self.origin = origin
         self.path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        redacted = origin.description + path
     }
-
-    /// Origin and path without query or fragment: what `track` may report as the page.
-    package var redacted: String { origin.description + path }
 }

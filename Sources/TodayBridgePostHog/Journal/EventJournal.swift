@@ -32,8 +32,9 @@ final class EventJournal: @unchecked Sendable {
         var segmentBytes: UInt64 = 1 << 20
     }
 
+    /// One caller's records, written together with every other caller's waiting at the time.
     private struct WaitingAppend {
-        var payload: [UInt8]
+        var payloads: [[UInt8]]
         var continuation: CheckedContinuation<UInt64, any Error>
     }
 
@@ -67,14 +68,22 @@ final class EventJournal: @unchecked Sendable {
         recoveredCount = try recover()
     }
 
+    /// The largest record accepted, in bytes.
+    var maxRecordBytes: Int { limits.maxRecordBytes }
+
     /// Appends `payload` durably and returns its sequence number.
     func append(_ payload: [UInt8]) async throws -> UInt64 {
-        guard payload.count <= limits.maxRecordBytes else {
+        try await append(contentsOf: [payload])
+    }
+
+    /// Appends `payloads` durably, in order and consecutively; returns the first one's sequence number.
+    func append(contentsOf payloads: [[UInt8]]) async throws -> UInt64 {
+        if let payload = payloads.first(where: { $0.count > limits.maxRecordBytes }) {
             throw PostHogQueueError.eventTooLarge(payload.count, limit: limits.maxRecordBytes)
         }
         return try await withCheckedThrowingContinuation { continuation in
             let startsWriter = appends.withLock { state in
-                state.waiting.append(WaitingAppend(payload: payload, continuation: continuation))
+                state.waiting.append(WaitingAppend(payloads: payloads, continuation: continuation))
                 defer { state.writerScheduled = true }
                 return !state.writerScheduled
             }
@@ -142,8 +151,11 @@ final class EventJournal: @unchecked Sendable {
         }
         do {
             guard !isClosed else { throw PostHogQueueError.closed }
-            let first = try writeRecords(waiting.map(\.payload))
-            for (index, append) in waiting.enumerated() { append.continuation.resume(returning: first + UInt64(index)) }
+            var next = try writeRecords(waiting.flatMap(\.payloads))
+            for append in waiting {
+                append.continuation.resume(returning: next)
+                next += UInt64(append.payloads.count)
+            }
         } catch {
             for append in waiting { append.continuation.resume(throwing: error) }
         }

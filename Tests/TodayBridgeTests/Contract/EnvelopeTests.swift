@@ -31,7 +31,7 @@ struct EnvelopeTests {
         let host = Fixtures.trustedHost()
         #expect(await host.send(message) == .undefined)
         #expect(await host.send(message, from: .subFrame(origin: "https://ads.example")) == .undefined)
-        #expect(host.analytics.events.isEmpty)
+        #expect(await host.recordedEvents().isEmpty)
     }
 
     @Test("C3 text that is not JSON resolves undefined", arguments: ["", "{", "undefined", "{'type':'track'}", "[1,]", "\u{0}"])
@@ -76,7 +76,7 @@ struct EnvelopeTests {
         let message: JSONValue = ["type": "track", "ename": "opened"]
         #expect(await host.send(message) == .undefined)
         #expect(await host.send(message) == .undefined)
-        let ids = host.analytics.events.map(\.id)
+        let ids = await host.recordedEvents().map(\.id)
         #expect(ids.count == 2)
         #expect(Set(ids).count == 2)
     }

@@ -42,7 +42,7 @@ struct ObservationAndLimitsTests {
         let seen = await Fixtures.collect(diagnostics) { reply = await host.send(json: big) }
         #expect(reply == .undefined)
         #expect(seen.map(\.code) == [.undecodableMessage])
-        #expect(host.analytics.events.isEmpty)
+        #expect(await host.recordedEvents().isEmpty)
     }
 
     @Test("X7 nesting deeper than the limit resolves undefined; enormous nesting does not crash")
@@ -56,7 +56,7 @@ struct ObservationAndLimitsTests {
         #expect(await host.send(json: enormous) == .undefined)
     }
 
-    @Test("X7 calls over the in-flight limit are refused as busy (track still resolves undefined); nothing grows")
+    @Test("X7 calls over the in-flight limit are refused as busy; track is not held by it and reaches the sink; nothing grows")
     func x7InFlight() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
         try host.bridge.register("hang", access: .anyFrame) { (_: Empty, _) in try await hangUntilCancelled() }
@@ -65,6 +65,7 @@ struct ObservationAndLimitsTests {
         let refused = await host.send(["type": "hang"])
         #expect(refused.error?.code == "busy" && refused.error?.recoverable == true)
         #expect(await host.send(["type": "track", "ename": "x"]) == .undefined)
+        #expect(await host.recordedEvents().map(\.name) == ["x"])
         #expect(host.connection.pendingCallCount == 4)
         host.connection.close()
         for task in pending { #expect(await task.value.error?.code == "cancelled") }

@@ -24,9 +24,50 @@ struct TrackTests {
         let host = Fixtures.trustedHost(analytics: RecordingAnalyticsSink(failing: NativeFailure()))
         let diagnostics = host.bridge.diagnostics()
         var reply = BridgeReply.rejection("unset")
-        let seen = await Fixtures.collect(diagnostics) { reply = await host.send(["type": "track", "ename": "x"]) }
+        let seen = await Fixtures.collect(diagnostics) {
+            reply = await host.send(["type": "track", "ename": "x"])
+            await host.bridge.flushAnalytics()
+        }
         #expect(reply == .undefined)
         #expect(seen.map(\.code) == [.analyticsFailed])
+    }
+
+    @Test("T1 X7 a burst of track calls far over the in-flight limit: every call settles undefined and every event reaches the sink exactly once")
+    func t1Burst() async {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
+        let count = 5_000
+        let replies = await withTaskGroup(of: BridgeReply.self) { group in
+            for sequence in 0..<count {
+                group.addTask { await host.send(["type": "track", "ename": "burst", "parameters": ["sequence": .number(Double(sequence))]]) }
+            }
+            return await group.reduce(into: [BridgeReply]()) { $0.append($1) }
+        }
+        #expect(replies.count == count && replies.allSatisfy { $0 == .undefined })
+        let sequences = await host.recordedEvents().compactMap { $0.properties["sequence"]?.doubleValue }
+        #expect(sequences.count == count)
+        #expect(Set(sequences).count == count)
+    }
+
+    @Test("T1 X7 the analytics queue is bounded: past maxQueuedEvents the oldest waiting event is dropped and reported")
+    func t1QueueBound() async {
+        let sink = HeldAnalyticsSink()
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: .ios, limits: BridgeLimits(maxQueuedEvents: 10)),
+            tokens: TestTokenProvider(), analytics: sink, identity: AnalyticsIdentity(deviceID: "device-1")
+        )
+        let host = BridgeTestHost(bridge: bridge)
+        host.load(Fixtures.trustedPage)
+        let diagnostics = host.bridge.diagnostics()
+        let track = { (sequence: Int) in await host.send(["type": "track", "ename": "e", "parameters": ["sequence": .number(Double(sequence))]]) }
+        let seen = await Fixtures.collect(diagnostics) {
+            _ = await track(0)
+            #expect(await Fixtures.waitUntil { sink.heldBatches == 1 })  // the drain holds event 0
+            for sequence in 1...25 { #expect(await track(sequence) == .undefined) }
+        }
+        #expect(seen.map(\.code) == Array(repeating: .analyticsDropped, count: 15))
+        sink.release()
+        await host.bridge.flushAnalytics()
+        #expect(sink.events.compactMap { $0.properties["sequence"]?.doubleValue } == [0] + (16...25).map(Double.init))
     }
 
     @Test("T1 the host adds its base fields, and they win over page parameters of the same name")
@@ -36,7 +77,7 @@ struct TrackTests {
         _ = await host.send(["type": "track", "ename": "opened", "parameters": [
             "eid": "forged", "uid": "forged", "did": "forged", "client_plat": "forged", "screen": "home",
         ]])
-        let event = try #require(host.analytics.events.first)
+        let event = try #require(await host.recordedEvents().first)
         let properties = event.properties
         #expect(properties["eid"] == .string(event.id))
         #expect(UUID(uuidString: event.id) != nil)
@@ -55,7 +96,7 @@ struct TrackTests {
     func t1NoUidWhenLoggedOut() async throws {
         let host = Fixtures.trustedHost(token: nil)
         _ = await host.send(["type": "track", "ename": "opened", "parameters": ["uid": "forged"]])
-        let event = try #require(host.analytics.events.first)
+        let event = try #require(await host.recordedEvents().first)
         #expect(event.properties["uid"] == nil)
         #expect(event.userID == nil)
     }
@@ -66,7 +107,7 @@ struct TrackTests {
         _ = await host.send(["type": "track", "ename": "x", "parameters": [
             "s": "v", "n": 1.5, "b": false, "a": [1], "o": ["k": "v"], "z": .null,
         ]])
-        let properties = try #require(host.analytics.events.first).properties
+        let properties = try #require(await host.recordedEvents().first).properties
         #expect(properties["s"] == "v")
         #expect(properties["n"] == 1.5)
         #expect(properties["b"] == false)
@@ -78,7 +119,7 @@ struct TrackTests {
         let host = Fixtures.trustedHost(validation: TrackValidation(reservedPrefixes: ["app_"]))
         let diagnostics = host.bridge.diagnostics()
         let seen = await Fixtures.collect(diagnostics) { _ = await host.send(["type": "track", "ename": .string(name)]) }
-        #expect(host.analytics.events.isEmpty)
+        #expect(await host.recordedEvents().isEmpty)
         #expect(seen.map(\.code) == [.eventRejected])
     }
 
@@ -87,7 +128,7 @@ struct TrackTests {
         let host = Fixtures.trustedHost()
         let long = String(repeating: "a", count: 50)
         _ = await host.send(["type": "track", "ename": .string(long), "parameters": [.init(long + "k"): .string(String(repeating: "v", count: 150))]])
-        let event = try #require(host.analytics.events.first)
+        let event = try #require(await host.recordedEvents().first)
         #expect(event.name == String(repeating: "a", count: 40))
         #expect(event.properties[String(repeating: "a", count: 40)] == .string(String(repeating: "v", count: 100)))
     }
@@ -98,7 +139,7 @@ struct TrackTests {
         var parameters: [String: JSONValue] = ["bad key": 1, "app_secret": 2]
         for index in 0..<30 { parameters[String(format: "p%02d", index)] = .number(Double(index)) }
         _ = await host.send(["type": "track", "ename": "many", "parameters": .object(parameters)])
-        let properties = try #require(host.analytics.events.first).properties
+        let properties = try #require(await host.recordedEvents().first).properties
         let kept = properties.keys.filter { $0.hasPrefix("p") }.sorted()
         #expect(kept == (0..<25).map { String(format: "p%02d", $0) })
         #expect(properties["bad key"] == nil && properties["app_secret"] == nil)
@@ -114,7 +155,7 @@ struct TrackTests {
         let seen = await Fixtures.collect(diagnostics) {
             _ = await host.send(["type": "track", "ename": "e", "parameters": [.init(stem + "a"): 1, .init(stem + "b"): 2]])
         }
-        let event = try #require(host.analytics.events.first)
+        let event = try #require(await host.recordedEvents().first)
         #expect(event.properties[stem] == 1)
         #expect(seen.map(\.code) == [.eventRejected])
     }
@@ -123,6 +164,41 @@ struct TrackTests {
     func t1ValidationOff() async throws {
         let host = Fixtures.trustedHost(validation: TrackValidation(isEnabled: false))
         _ = await host.send(["type": "track", "ename": "any name-at all"])
-        #expect(host.analytics.events.first?.name == "any name-at all")
+        #expect(await host.recordedEvents().first?.name == "any name-at all")
+    }
+}
+
+/// A sink whose first batch waits until released: events pile up in the bridge's queue.
+private final class HeldAnalyticsSink: AnalyticsSink {
+    private let state = Locked<(held: [CheckedContinuation<Void, Never>], heldBatches: Int, released: Bool, events: [AnalyticsEvent])>(([], 0, false, []))
+
+    func record(_ event: AnalyticsEvent) async throws {
+        try await record([event])
+    }
+
+    func record(_ events: [AnalyticsEvent]) async throws {
+        await withCheckedContinuation { continuation in
+            let released = state.withLock { state in
+                if !state.released {
+                    state.held.append(continuation)
+                    state.heldBatches += 1
+                }
+                return state.released
+            }
+            if released { continuation.resume() }
+        }
+        state.withLock { $0.events += events }
+    }
+
+    var heldBatches: Int { state.withLock { $0.heldBatches } }
+    var events: [AnalyticsEvent] { state.withLock { $0.events } }
+
+    func release() {
+        let held = state.withLock { state in
+            state.released = true
+            defer { state.held = [] }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
     }
 }

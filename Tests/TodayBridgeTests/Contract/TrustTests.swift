@@ -25,7 +25,7 @@ struct TrustTests {
     func s1TrackFromSubFrame() async {
         let host = Fixtures.trustedHost()
         #expect(await host.send(["type": "track", "ename": "ad_seen"], from: .subFrame(origin: "https://ads.example", url: "https://ads.example/slot?user=secret")) == .undefined)
-        let event = host.analytics.events.first
+        let event = await host.recordedEvents().first
         #expect(event?.name == "ad_seen")
         #expect(event?.properties["ctx"] == ["surface": "feed", "page": "https://ads.example/slot", "frame": "sub"])
     }

@@ -55,7 +55,7 @@ struct StringTransportTests {
         }
         #expect(answer == .some(nil))
         #expect(seen.isEmpty)
-        #expect(await Fixtures.waitUntil { host.analytics.events.map(\.name) == ["from_frame"] })
+        #expect(await host.recordedEvents().map(\.name) == ["from_frame"])
     }
 
     @Test("A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic", arguments: [
