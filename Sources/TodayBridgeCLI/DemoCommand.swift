@@ -70,6 +70,7 @@ struct DemoCommand: AsyncParsableCommand {
             onInstalled: DemoHost.emitEvents
         )
         if headless { DemoTranscript.line("host", "screenshot saved to \(screenshot)") }
+        await bridge.flushAnalytics()
         await analytics.flush()
         await analytics.close()
         let delivered = capture.events.map { "\($0["event"]?.stringValue ?? "?") (uuid \($0["uuid"]?.stringValue?.prefix(8) ?? "-"))" }

@@ -41,19 +41,22 @@ enum EndToEndHost {
     }
 
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
-    static func open(_ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = []) async throws -> Run {
+    /// With `pinnedToOneCore`, the host and the engine processes it starts run on one CPU (`taskset -c 0`).
+    static func open(_ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = [], pinnedToOneCore: Bool = false) async throws -> Run {
         let (backend, certificate) = try await shared.value
         var arguments = ["open", origin + path, "--engine", engine.rawValue, "--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
         for rule in rules { arguments += ["--trust", rule] }
-        return try await run(arguments + extra)
+        return try await run(arguments + extra, pinnedToOneCore: pinnedToOneCore)
     }
 
     /// Runs `today-bridge` (built next to the tests), reading its output while it runs.
-    private static func run(_ arguments: [String]) async throws -> Run {
+    private static func run(_ arguments: [String], pinnedToOneCore: Bool) async throws -> Run {
         let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
-        let run = await ChildProcess.run(cli, arguments: arguments, within: 240)
+        let run = pinnedToOneCore
+            ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, within: 240)
+            : await ChildProcess.run(cli, arguments: arguments, within: 240)
         return Run(
             exitCode: run.status ?? -1,
             lines: run.lines.compactMap { try? JSONValue(parsing: $0) },

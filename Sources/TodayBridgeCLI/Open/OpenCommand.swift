@@ -75,6 +75,7 @@ struct OpenCommand: AsyncParsableCommand {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
         case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge)
         }
+        await bridge.flushAnalytics()
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
         if end != .closedItself { throw ExitCode(end.rawValue) }
     }
