@@ -13,7 +13,7 @@ enum ChromiumRawEcho {
             guard let reply = reply(to: message) else { return }
             Task { await replyProxy.postMessage(reply) }
         }
-        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(bindingName: binding, channelName: channel))
+        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(bindingName: binding, channelName: channel, maxMessageBytes: .max))
         try await webView.addDocumentStartJavaScript(shim, allowedOriginRules: ["*"])
     }
 

@@ -52,12 +52,13 @@ final class CDPConnection: Sendable {
             if chunk.isEmpty { break }
             buffer.append(chunk)
             while let end = buffer[(buffer.startIndex + scanned)...].firstIndex(of: 0) {
-                let text = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+                // Parsed from the bytes as they came: a large message is not copied into a String first.
+                let message = buffer[buffer.startIndex..<end].withUnsafeBytes { bytes in
+                    try? JSONValue(parsing: bytes, limits: JSONLimits(maxBytes: 256 << 20, maxDepth: 256))
+                }
                 buffer = Data(buffer[(end + 1)...])
                 scanned = 0
-                if let message = try? JSONValue(parsing: text, limits: JSONLimits(maxBytes: 256 << 20, maxDepth: 256)) {
-                    dispatch(message)
-                }
+                if let message { dispatch(message) }
             }
             scanned = buffer.count
         }

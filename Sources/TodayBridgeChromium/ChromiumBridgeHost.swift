@@ -68,7 +68,9 @@ public actor ChromiumBridgeHost {
             }
         }
         let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
-        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(bindingName: binding, channelName: configuration.channelName))
+        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(
+            bindingName: binding, channelName: configuration.channelName, maxMessageBytes: configuration.limits.maxMessageBytes
+        ))
         try await webView.addDocumentStartJavaScript(platformTag + shim, allowedOriginRules: ["*"])
     }
 

@@ -25,6 +25,15 @@ public actor GLibActor {
         executor.asUnownedSerialExecutor()
     }
 
+    /// The GLib thread as a task executor: `Task(executorPreference:)` runs a task's
+    /// non-isolated code there, so work that starts and ends on the GLib thread never hops.
+    package nonisolated static var taskExecutor: any TaskExecutor { shared.executor }
+
+    /// Whether the calling thread is the GLib thread.
+    package nonisolated static var isCurrent: Bool {
+        g_main_context_is_owner(g_main_context_default()) != 0
+    }
+
     /// Runs `operation` synchronously, isolated to this actor: for GLib callbacks, which run on
     /// the GLib thread already. Stops the process when called from any other thread.
     public static func assumeIsolated<T>(_ operation: @GLibActor () throws -> T) rethrows -> T {
@@ -36,8 +45,9 @@ public actor GLibActor {
     }
 }
 
-/// Runs Swift jobs as idle sources on GLib's default main context.
-final class GLibMainContextExecutor: SerialExecutor {
+/// Runs Swift jobs as idle sources on GLib's default main context: the ``GLibActor``'s serial
+/// executor, and a task executor for tasks that prefer the GLib thread.
+final class GLibMainContextExecutor: SerialExecutor, TaskExecutor {
     private final class Scheduled {
         let job: UnownedJob
         let executor: GLibMainContextExecutor
@@ -52,7 +62,8 @@ final class GLibMainContextExecutor: SerialExecutor {
         let scheduled = Unmanaged.passRetained(Scheduled(job: UnownedJob(job), executor: self)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             let scheduled = Unmanaged<Scheduled>.fromOpaque(data!).takeRetainedValue()
-            scheduled.job.runSynchronously(on: scheduled.executor.asUnownedSerialExecutor())
+            let executor = scheduled.executor
+            scheduled.job.runSynchronously(isolatedTo: executor.asUnownedSerialExecutor(), taskExecutor: executor.asUnownedTaskExecutor())
             return 0  // G_SOURCE_REMOVE
         }, scheduled, nil)
     }

@@ -7,11 +7,16 @@ import TodayBridge
 final class GTKPendingReply {
     private let reply: OpaquePointer
     private let context: OpaquePointer
+    private let asText: Bool
 
     /// Takes a reference to WebKit's reply and the JavaScript context values are made in.
-    init(reply: OpaquePointer, context: OpaquePointer) {
+    ///
+    /// - Parameter asText: Answer a value as its JSON text (a string), which the main frame's
+    ///   relay hands to the channel to parse; otherwise as a JavaScript value.
+    init(reply: OpaquePointer, context: OpaquePointer, asText: Bool) {
         self.reply = webkit_script_message_reply_ref(reply)
         self.context = context
+        self.asText = asText
         g_object_ref(gpointer(context))
     }
 
@@ -19,7 +24,14 @@ final class GTKPendingReply {
     func send(_ answer: BridgeReply) {
         switch answer {
         case .value(let value):
-            let result = value.map { jsc_value_new_from_json(context, $0.jsonString) } ?? jsc_value_new_undefined(context)
+            let result = value.map { value in
+                var json = value.jsonUTF8
+                json.append(0)
+                return json.withUnsafeBytes { bytes in
+                    let text = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+                    return asText ? jsc_value_new_string(context, text) : jsc_value_new_from_json(context, text)
+                }
+            } ?? jsc_value_new_undefined(context)
             webkit_script_message_reply_return_value(reply, result)
             if let result { g_object_unref(gpointer(result)) }
         case .rejection(let reason):

@@ -34,35 +34,56 @@ extension WebKitGTKBridge {
         let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
         let message = IncomingMessage(value: value, reply: reply)
         GLibActor.assumeIsolated {
-            installation.receive(message.value, route: route, reply: GTKPendingReply(reply: message.reply, context: jsc_value_get_context(message.value)))
+            let pending = GTKPendingReply(reply: message.reply, context: jsc_value_get_context(message.value), asText: route == .mainFrameRelay)
+            installation.receive(message.value, route: route, reply: pending)
         }
         return 1
     }
 
     private func receive(_ value: OpaquePointer, route: Route, reply pending: GTKPendingReply) {
         let answer: @Sendable (BridgeReply) -> Void = { reply in
-            Task { @GLibActor in pending.send(reply) }
+            if GLibActor.isCurrent {
+                GLibActor.assumeIsolated { pending.send(reply) }
+            } else {
+                Task { @GLibActor in pending.send(reply) }
+            }
         }
         switch route {
         case .mainFrameRelay:
             typealias Field = WebKitGTKRelayedMessage.CodingKeys
-            let origin = Self.string(value, Field.origin.stringValue)
             let sender = SenderFacts(
-                isMainFrame: true, frameOrigin: origin.flatMap(SecurityOrigin.init(string:)),
+                isMainFrame: true, frameOrigin: Self.string(value, Field.origin.stringValue).flatMap(SecurityOrigin.init(string:)),
                 frameURL: Self.string(value, Field.url.stringValue).flatMap(URL.init(string:)), mainDocumentURL: mainDocumentURL
             )
-            let body = jsc_value_object_get_property(value, Field.message.stringValue)
-            defer { if let body { g_object_unref(gpointer(body)) } }
-            Self.withMessage(body) { connection.receive($0, from: sender, reply: answer) }
+            let json = jsc_value_object_get_property(value, Field.json.stringValue)
+            defer { if let json { g_object_unref(gpointer(json)) } }
+            let length = Self.number(value, Field.jsonLength.stringValue) ?? 0
+            connection.receive(Self.heldText(json, utf16Length: length), from: sender, reply: answer)
         case .pageWorld:
             // WebKit does not say which frame this is: treat it as a sub-frame (S1).
-            Self.withMessage(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer) }
+            Self.withValue(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer) }
+        }
+    }
+
+    /// The relay's JSON text, read only if the core accepts its length. A message the channel
+    /// found too long to carry comes as its length alone.
+    private static func heldText(_ json: OpaquePointer?, utf16Length: Double) -> PageMessage {
+        let minimumBytes = Int(min(max(utf16Length, 0), Double(Int.max / 4)))
+        guard let json, jsc_value_is_string(json) != 0 else {
+            return minimumBytes > 0 ? .json(minimumBytes: minimumBytes) { _ in } : .value(nil)
+        }
+        return .json(minimumBytes: minimumBytes) { body in
+            guard let bytes = jsc_value_to_string_as_bytes(json) else { return }
+            defer { g_bytes_unref(bytes) }
+            var size = 0
+            let data = g_bytes_get_data(bytes, &size)
+            body(UnsafeRawBufferPointer(start: data, count: size))
         }
     }
 
     /// Hands `value` over as the JSON text WebKit makes of it, borrowed for the call.
-    private static func withMessage(_ value: OpaquePointer?, _ body: (PageMessage) -> Void) {
-        guard let value, jsc_value_is_undefined(value) == 0 else { return body(.value(nil)) }
+    private static func withValue(_ value: OpaquePointer, _ body: (PageMessage) -> Void) {
+        guard jsc_value_is_undefined(value) == 0 else { return body(.value(nil)) }
         guard let text = jsc_value_to_json(value, 0) else { return body(.unusable("WebKit has no JSON form for the value")) }
         defer { g_free(text) }
         body(.json(utf8: UnsafeRawBufferPointer(start: text, count: strlen(text))))
@@ -72,6 +93,12 @@ extension WebKitGTKBridge {
     private struct IncomingMessage: @unchecked Sendable {  // never leaves the GLib thread
         let value: OpaquePointer
         let reply: OpaquePointer
+    }
+
+    private static func number(_ object: OpaquePointer, _ property: String) -> Double? {
+        guard let value = jsc_value_object_get_property(object, property) else { return nil }
+        defer { g_object_unref(gpointer(value)) }
+        return jsc_value_is_number(value) != 0 ? jsc_value_to_double(value) : nil
     }
 
     private static func string(_ object: OpaquePointer, _ property: String) -> String? {

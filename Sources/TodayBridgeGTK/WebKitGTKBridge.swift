@@ -69,8 +69,9 @@ public final class WebKitGTKBridge {
         g_object_ref(gpointer(contentManager))
         g_object_ref(gpointer(cookieManager))
         channel = bridge.configuration.channelName
-        connection = bridge.connect(self)
-        addUserScripts(platform: bridge.configuration.platform)
+        // Capabilities run on the GLib thread: one that does not suspend elsewhere answers with no hop.
+        connection = bridge.connect(self) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
+        addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
         connectNavigation(view)
     }
@@ -81,9 +82,10 @@ public final class WebKitGTKBridge {
         g_object_unref(gpointer(cookieManager))
     }
 
-    private func addUserScripts(platform: Platform) {
+    private func addUserScripts(platform: Platform, maxMessageBytes: Int) {
+        let channelConfiguration = WebKitGTKChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes))
         let pageWorld = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
-            + HostScript.webKitGTKChannel.invocation(WebKitGTKChannelConfiguration(channelName: channel))
+            + HostScript.webKitGTKChannel.invocation(channelConfiguration)
         addUserScript(pageWorld, world: nil)
         addUserScript(HostScript.webKitGTKRelay.invocation(WebKitGTKRelayConfiguration(handlerName: relayHandler)), world: Self.relayWorld)
     }

@@ -24,16 +24,18 @@ function webKitGTKChannel(window, configuration) {
         if (!reply || !call)
             return;
         pending.delete(reply.id);
-        if (reply.ok)
-            call.resolve(reply.value);
-        else
+        if (!reply.ok)
             call.reject(new Error(reply.error));
+        else if (reply.json === undefined)
+            call.resolve(undefined);
+        else
+            call.resolve(JSON.parse(reply.json));
     });
     const channel = Object.freeze({
         postMessage(message) {
+            let json;
             try {
-                if (typeof structuredClone === 'function')
-                    structuredClone(message);
+                json = JSON.stringify(message, refuseUncloneable);
             }
             catch (error) {
                 return Promise.reject(new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`));
@@ -41,12 +43,19 @@ function webKitGTKChannel(window, configuration) {
             return new Promise((resolve, reject) => {
                 const id = nextID++;
                 pending.set(id, { resolve, reject });
-                const request = { id, message };
+                let request = { id };
+                if (json !== undefined)
+                    request = json.length > configuration.maxMessageBytes ? { id, jsonLength: json.length } : { id, json };
                 window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
             });
         },
     });
     Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+}
+function refuseUncloneable(_key, value) {
+    if (typeof value === 'function' || typeof value === 'symbol')
+        throw new TypeError(`a ${typeof value} cannot be cloned`);
+    return value;
 }
 return webKitGTKChannel(window, configuration);
 })
@@ -73,8 +82,15 @@ function webKitGTKRelay(window, configuration) {
         if (!request || typeof request !== 'object' || typeof request.id !== 'number')
             return;
         const id = request.id;
-        const relayed = { origin: window.location.origin, url: window.location.href, message: request.message };
-        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer({ id, ok: true, value }), (error) => answer({ id, ok: false, error: String((error && error.message) || error) }));
+        const relayed = { origin: window.location.origin, url: window.location.href };
+        if (typeof request.json === 'string') {
+            relayed.json = request.json;
+            relayed.jsonLength = request.json.length;
+        }
+        else if (typeof request.jsonLength === 'number') {
+            relayed.jsonLength = request.jsonLength;
+        }
+        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? { id, ok: true, json: value } : { id, ok: true }), (error) => answer({ id, ok: false, error: String((error && error.message) || error) }));
     });
 }
 return webKitGTKRelay(window, configuration);

@@ -83,10 +83,11 @@ export interface NativeCallReply {
   unhandled?: boolean;
 }
 
-/** A request on a string-only channel; without an id, a notification that gets no reply (A1). */
+/** A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7). */
 export interface StringTransportRequest {
   id?: number;
   message?: unknown;
+  length?: number;
 }
 
 /** The one reply to a request: `value` (absent for `undefined`) or `error` (A1). */

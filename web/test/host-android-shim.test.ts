@@ -6,7 +6,7 @@ import { tick } from './helpers.js';
 import { runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
-const configuration = { bindingName: 'todayWebViewBridgeNative', channelName: 'todayWebViewBridge' };
+const configuration = { bindingName: 'todayWebViewBridgeNative', channelName: 'todayWebViewBridge', maxMessageBytes: 1024 };
 type Channel = { postMessage(message: unknown): Promise<unknown> };
 
 /** The bindings a string-only host may inject; each records what the shim sends. */
@@ -197,6 +197,18 @@ test('A1 requests are {"id":N,"message":...} text, id first, as the host reads t
   void channel.postMessage(undefined);
   const [id] = ids(sent);
   assert.deepEqual(sent, [`{"id":${id},"message":{"type":"x","n":1}}`, `{"id":${id + 1}}`]);
+});
+
+test('X7 A1 a message longer than the host accepts is not carried, only its length; the reply settles it', async () => {
+  const sent: string[] = [];
+  const binding = bindings.webMessage(sent);
+  const channel = install(topWindow(), binding);
+  const message = { type: 'echo', data: 'x'.repeat(2000) };
+  const call = channel.postMessage(message);
+  const [id] = ids(sent);
+  assert.deepEqual(JSON.parse(sent[0]!), { id, length: JSON.stringify(message).length });
+  replyOnObject(binding, { id });
+  assert.equal(await call, undefined);
 });
 
 test('A1 ids are numbers, distinct, from a random base below 2^31', () => {

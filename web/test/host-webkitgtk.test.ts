@@ -11,16 +11,18 @@ const channelName = 'todayWebViewBridge';
 const handlerName = 'todayWebViewBridgeRelay';
 
 /**
- * The top frame of a WebKitGTK page: the relay's handler (a fake that records what it gets and
- * answers through `answer`), then the relay and the channel, as the host injects them. One fake
- * window stands for both worlds, which share the DOM.
+ * The top frame of a WebKitGTK page: the relay's handler (a fake host that records what it gets,
+ * reads the message from its JSON text, answers through `answer`, and replies with the answer's
+ * JSON text, as the Swift adapter does), then the relay and the channel, as the host injects them.
+ * One fake window stands for both worlds, which share the DOM.
  */
 function page(answer: (message: any) => unknown = () => undefined) {
   const posted: any[] = [];
   const handler = {
-    postMessage(message: unknown) {
-      posted.push(message);
-      return new Promise((resolve) => resolve(answer(message)));
+    postMessage(relayed: { json?: string }) {
+      posted.push(relayed);
+      const message = relayed.json === undefined ? undefined : JSON.parse(relayed.json);
+      return new Promise((resolve) => resolve(answer(message))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
     },
   };
   const window = topWindow({
@@ -28,20 +30,22 @@ function page(answer: (message: any) => unknown = () => undefined) {
     webkit: { messageHandlers: { [handlerName]: handler } },
   });
   runHostScript('webkitgtk/relay.js', window, { handlerName });
-  runHostScript('webkitgtk/channel.js', window, { channelName });
+  runHostScript('webkitgtk/channel.js', window, { channelName, maxMessageBytes: 1024 });
   return { window, posted, channel: window.webkit.messageHandlers[channelName] as Channel };
 }
 
 test('C8 C1 the channel hands each message to the relay, which posts it with its own origin and URL', async () => {
-  const { channel, posted } = page((message) => ({ echoed: message.message }));
+  const { channel, posted } = page((message) => ({ echoed: message }));
   const call = channel.postMessage({ type: 'headers' });
-  // The request event is dispatched synchronously: the relay has posted already.
-  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1', message: { type: 'headers' } }]);
+  // The request event is dispatched synchronously: the relay has posted already, as JSON text
+  // with its length measured in the relay's world (X7).
+  const json = '{"type":"headers"}';
+  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1', json, jsonLength: json.length }]);
   assert.deepEqual(await call, { echoed: { type: 'headers' } });
 });
 
 test('C5 C8 concurrent calls settle with their own answers, in any order', async () => {
-  const { channel } = page((message) => new Promise((resolve) => setTimeout(() => resolve(message.message.n), 10 - message.message.n)));
+  const { channel } = page((message) => new Promise((resolve) => setTimeout(() => resolve(message.n), 10 - message.n)));
   assert.deepEqual(await Promise.all([1, 2, 3].map((n) => channel.postMessage({ n }))), [1, 2, 3]);
 });
 
@@ -56,11 +60,28 @@ test('W4 C8 a rejection by the handler rejects the call with an Error carrying i
   await assert.rejects(plain.postMessage({ type: 'x' }), (error: unknown) => error instanceof Error && error.message === 'plain reason');
 });
 
-test('W5 a message that cannot be structured-cloned is refused at once with a TypeError; nothing is posted', async () => {
+test('W5 a message that cannot be cloned is refused at once with a TypeError; nothing is posted', async () => {
   const { channel, posted } = page();
-  await assert.rejects(channel.postMessage({ f: () => 1 }), TypeError);
-  await assert.rejects(channel.postMessage(Symbol('s')), TypeError);
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
+  for (const message of [{ f: () => 1 }, Symbol('s'), { s: Symbol('s') }, [() => 1], { n: BigInt(1) }, cycle]) {
+    await assert.rejects(channel.postMessage(message), TypeError);
+  }
   assert.equal(posted.length, 0);
+});
+
+test('X7 a message longer than the host accepts is not carried, only its length', async () => {
+  const { channel, posted } = page();
+  const call = channel.postMessage({ type: 'echo', data: 'x'.repeat(2000) });
+  assert.equal(posted[0].json, undefined);
+  assert.equal(posted[0].jsonLength, JSON.stringify({ type: 'echo', data: 'x'.repeat(2000) }).length);
+  await call;
+});
+
+test('C3 undefined crosses as no text at all, and an undefined answer resolves undefined', async () => {
+  const { channel, posted } = page(() => undefined);
+  assert.equal(await channel.postMessage(undefined), undefined);
+  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1' }]);
 });
 
 test('C8 the relay ignores request events without a numeric id', async () => {
@@ -73,7 +94,7 @@ test('C8 the relay ignores request events without a numeric id', async () => {
 });
 
 test('C1 the channel is frozen, enumerable, and cannot be replaced; the web SDK calls through it', async () => {
-  const { window, channel } = page((message) => message.message.type);
+  const { window, channel } = page((message) => message.type);
   const handlers = window.webkit.messageHandlers;
   const descriptor = Object.getOwnPropertyDescriptor(handlers, channelName)!;
   assert.deepEqual([descriptor.writable, descriptor.configurable, descriptor.enumerable], [false, false, true]);
@@ -88,10 +109,10 @@ test('C8 S1 sub-frames keep WebKit\'s own channel: neither script does anything 
     webkit: { messageHandlers: { [handlerName]: { postMessage: (message: unknown) => posted.push(message) } } },
   });
   runHostScript('webkitgtk/relay.js', frame, { handlerName });
-  runHostScript('webkitgtk/channel.js', frame, { channelName });
+  runHostScript('webkitgtk/channel.js', frame, { channelName, maxMessageBytes: 1024 });
   assert.equal(channelName in frame.webkit.messageHandlers, false);
   frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: { id: 1, message: {} } }));
   assert.equal(posted.length, 0);
-  runHostScript('webkitgtk/channel.js', topWindow(), { channelName });
+  runHostScript('webkitgtk/channel.js', topWindow(), { channelName, maxMessageBytes: 1024 });
   runHostScript('webkitgtk/relay.js', topWindow({ webkit: { messageHandlers: {} } }), { handlerName });
 });

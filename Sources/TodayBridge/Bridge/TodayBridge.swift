@@ -91,7 +91,14 @@ public final class TodayBridge: Sendable {
     /// - Parameter webView: How the core reaches the page (the one way out). The connection keeps
     ///   it weakly: the adapter owns both.
     public func connect(_ webView: any BridgeWebView) -> BridgeConnection {
-        BridgeConnection(bridge: self, webView: webView)
+        connect(webView) { operation in Task(operation: operation) }
+    }
+
+    /// Connects a web view whose adapter starts capability tasks itself, for example on the
+    /// engine's own thread (`Task(executorPreference:)`), so that a capability that does not
+    /// suspend elsewhere answers without a thread hop.
+    package func connect(_ webView: any BridgeWebView, startingTasks startTask: @escaping BridgeConnection.TaskStarter) -> BridgeConnection {
+        BridgeConnection(bridge: self, webView: webView, startTask: startTask)
     }
 
     /// Returns once every `track` event accepted so far has been handed to the analytics sink,

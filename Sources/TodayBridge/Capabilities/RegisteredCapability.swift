@@ -101,6 +101,10 @@ extension Dictionary: JSONValueWritable where Key == String, Value == String {
     package var jsonValue: JSONValue { .object(mapValues(JSONValue.string)) }
 }
 
+extension JSONValue: JSONValueWritable {
+    package var jsonValue: JSONValue { self }
+}
+
 /// The request of a capability that takes no fields: any message will do.
 package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
     package init(json _: JSONValue) {}

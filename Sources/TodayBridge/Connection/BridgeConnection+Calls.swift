@@ -28,7 +28,7 @@ extension BridgeConnection {
             }
             call.fail(error, as: error.code == .busy ? .busy : .cancelled)
         case .success(let id):
-            let task = Task { await self.execute(id, capability, invoke, message, context: context) }
+            let task = startTask { await self.execute(id, capability, invoke, message, context: context) }
             state.withLock { $0.pageCalls[id]?.task = task }
             armDeadline(deadline)
         }

@@ -14,10 +14,16 @@ public final class BridgeConnection: Sendable {
     package let state: Locked<ConnectionState>
     /// Weak: the adapter owns both the web view and this connection.
     private weak let webView: (any BridgeWebView)?
+    /// Starts the task a capability runs in; an adapter may prefer its engine's thread.
+    package let startTask: TaskStarter
 
-    init(bridge: TodayBridge, webView: any BridgeWebView) {
+    /// Starts a capability's task.
+    package typealias TaskStarter = @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+
+    init(bridge: TodayBridge, webView: any BridgeWebView, startTask: @escaping TaskStarter) {
         self.bridge = bridge
         self.webView = webView
+        self.startTask = startTask
         self.state = Locked(ConnectionState(eventCapacity: bridge.configuration.limits.maxBufferedEvents))
     }
 

@@ -8,6 +8,7 @@ public struct PageMessage {
     enum Body {
         case text(String)
         case bytes(UnsafeRawBufferPointer)
+        case held(minimumBytes: Int, read: ((UnsafeRawBufferPointer) -> Void) -> Void)
         case foundation(Any)
         case value(JSONValue?)
         case unusable(String)
@@ -20,6 +21,21 @@ public struct PageMessage {
 
     /// JSON text as UTF-8 bytes the engine owns, read during the call (a C string, a JNI array).
     public static func json(utf8 bytes: UnsafeRawBufferPointer) -> PageMessage { PageMessage(body: .bytes(bytes)) }
+
+    /// JSON text the engine still holds in its own form, at least `minimumBytes` long in UTF-8:
+    /// the core checks that length against the limit first and only then calls `read`, at most
+    /// once and before `receive` returns, which hands it the UTF-8 bytes for the duration of the
+    /// call. A 64 MiB string is refused from its length, never converted.
+    ///
+    /// ```swift
+    /// .json(minimumBytes: utf16Length) { body in   // UTF-8 takes at least a byte per UTF-16 unit
+    ///     let bytes = jsc_value_to_string_as_bytes(value)
+    ///     body(UnsafeRawBufferPointer(…bytes…))
+    /// }
+    /// ```
+    public static func json(minimumBytes: Int, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
+        PageMessage(body: .held(minimumBytes: minimumBytes, read: read))
+    }
 
     /// A Foundation value, as Apple's WebKit hands over `WKScriptMessage.body`.
     public static func foundation(_ object: Any) -> PageMessage { PageMessage(body: .foundation(object)) }
@@ -35,6 +51,13 @@ public struct PageMessage {
         switch body {
         case .text(let text): try Self.refusing { () throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) }
         case .bytes(let bytes): try Self.refusing { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) }
+        case .held(let minimum, let read):
+            try Self.refusing { () throws(JSONParseError) in
+                guard minimum <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+                var parsed: Result<JSONValue, JSONParseError> = .failure(JSONParseError(code: .invalid, offset: 0))
+                read { bytes in parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) } }
+                return try parsed.get()
+            }
         case .foundation(let object): try Self.refusing { () throws(JSONParseError) in try JSONValue(foundationObject: object, limits: limits) }
         case .value(let value): value
         case .unusable(let reason): throw .unusable(reason)

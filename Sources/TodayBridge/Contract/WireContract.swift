@@ -7,7 +7,7 @@ package enum WireContract {
         Declaration(NativeCallDelivery.self, "A native call; the page answers with a `NativeCallReply` (X4)."),
         Declaration(SubscribeMessage.self, "Subscribes to a native event; resolves with the events kept for it (X3)."),
         Declaration(NativeCallReply.self, "The page's answer to a native call: a value (absent for `undefined`), an error, or `unhandled` (X4)."),
-        Declaration(StringTransportRequest.self, "A request on a string-only channel; without an id, a notification that gets no reply (A1)."),
+        Declaration(StringTransportRequest.self, "A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7)."),
         Declaration(StringTransportReply.self, "The one reply to a request: `value` (absent for `undefined`) or `error` (A1)."),
         Declaration(WireError.self, "The JSON after `ERROR_PREFIX` in a structured rejection (X2)."),
     ]

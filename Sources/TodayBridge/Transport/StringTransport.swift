@@ -41,7 +41,13 @@ public struct StringTransport: Sendable {
             }
             return
         }
-        connection.receive(.value(envelope.message), from: sender) { answer in
+        let message: PageMessage = if let length = envelope.length, envelope.message == nil {
+            // Too long to carry: refused by its length, the text never sent.
+            .json(minimumBytes: Int(min(max(length, 0), Double(Int.max / 4)))) { _ in }
+        } else {
+            .value(envelope.message)
+        }
+        connection.receive(message, from: sender) { answer in
             if let id = envelope.id { reply(StringTransportReply(id: id, reply: answer).text) }
         }
     }

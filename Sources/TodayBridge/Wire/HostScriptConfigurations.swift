@@ -16,10 +16,14 @@ package struct AndroidShimConfiguration: Codable, Sendable {
     package var bindingName: String
     /// The channel the web SDK finds (C1).
     package var channelName: String
+    /// The host's message limit (``BridgeLimits/maxMessageBytes``): a message whose JSON text is
+    /// longer is not carried, only its length, which the host refuses (X7).
+    package var maxMessageBytes: Double
 
-    package init(bindingName: String, channelName: String) {
+    package init(bindingName: String, channelName: String, maxMessageBytes: Int) {
         self.bindingName = bindingName
         self.channelName = channelName
+        self.maxMessageBytes = Double(maxMessageBytes)
     }
 }
 

@@ -39,8 +39,7 @@ function androidShim(window, configuration) {
             try {
                 if (typeof structuredClone === 'function')
                     structuredClone(message);
-                const request = id === undefined ? { message } : { id, message };
-                text = JSON.stringify(request);
+                text = requestText(id, message, configuration.maxMessageBytes);
             }
             catch (error) {
                 return Promise.reject(refusal(error));
@@ -63,6 +62,16 @@ function androidShim(window, configuration) {
         },
     });
     Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+}
+function requestText(id, message, maxMessageBytes) {
+    const json = JSON.stringify(message);
+    const request = id === undefined ? {} : { id };
+    if (json !== undefined && json.length > maxMessageBytes)
+        request.length = json.length;
+    const text = JSON.stringify(request);
+    if (json === undefined || request.length !== undefined)
+        return text;
+    return text.slice(0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
 }
 function sender(binding, window) {
     if (typeof binding === 'function')

@@ -4,6 +4,10 @@ package struct StringTransportRequest: Codable, Sendable {
     package var id: Double?
     /// The message itself; absent for `undefined`.
     package var message: JSONValue?
+    /// Instead of `message`, when its JSON text is longer than the host accepts: that length
+    /// (UTF-16 code units, at most its UTF-8 length), which the host refuses (X7) without the
+    /// text ever crossing.
+    package var length: Double?
 }
 
 /// `{ id, value? }` or `{ id, error }`: the one reply to a request (A1, A2).

@@ -86,6 +86,17 @@ struct StringTransportTests {
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
+    @Test("X7 A1 a request carrying only the length of a message too long to carry is refused by that length")
+    func x7LengthOnly() async throws {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1_000))
+        let diagnostics = host.bridge.diagnostics()
+        var answer: JSONValue??
+        let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(#"{"id":5,"length":67108864}"#, host: host) }
+        #expect(answer == .some(["id": 5]))
+        #expect(seen.map(\.code) == [.undecodableMessage])
+        #expect(seen.first?.message.contains("larger than the limit") == true)
+    }
+
     @Test("A1 a sub-frame speaking the string protocol gets no credential (S1)")
     func a1SubFrame() async throws {
         let host = Fixtures.trustedHost()

@@ -69,8 +69,7 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
       try {
         // Refuse what structured cloning refuses (functions, symbols...), which JSON would drop.
         if (typeof structuredClone === 'function') structuredClone(message);
-        const request: StringTransportRequest = id === undefined ? { message } : { id, message };
-        text = JSON.stringify(request);
+        text = requestText(id, message, configuration.maxMessageBytes);
       } catch (error) {
         return Promise.reject(refusal(error));
       }
@@ -88,6 +87,20 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
     },
   });
   Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+}
+
+/**
+ * The request's text, id first (`{"id":N,"message":…}`, or `{"message":…}` for a notification).
+ * A message whose JSON text is longer than the host accepts is not carried, only its length: the
+ * host refuses it (X7) and nothing large crosses the bridge.
+ */
+function requestText(id: number | undefined, message: unknown, maxMessageBytes: number): string {
+  const json = JSON.stringify(message);
+  const request: StringTransportRequest = id === undefined ? {} : { id };
+  if (json !== undefined && json.length > maxMessageBytes) request.length = json.length;
+  const text = JSON.stringify(request);
+  if (json === undefined || request.length !== undefined) return text;
+  return text.slice(0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
 }
 
 /** Sends a text through the binding, bound now so that later changes by the page do not matter. */

@@ -9,6 +9,7 @@ export interface PlatformTagConfiguration {
 export interface AndroidShimConfiguration {
   bindingName: string;
   channelName: string;
+  maxMessageBytes: number;
 }
 
 /** `document-marker.ts`: reports each new main-frame document (S4). */
@@ -25,6 +26,7 @@ export interface PageEventConfiguration {
 /** `webkitgtk/channel.ts`: the main frame's channel, page world. */
 export interface WebKitGTKChannelConfiguration {
   channelName: string;
+  maxMessageBytes: number;
 }
 
 /** `webkitgtk/relay.ts`: the main frame's relay, isolated world. */
@@ -36,7 +38,8 @@ export interface WebKitGTKRelayConfiguration {
 export interface WebKitGTKRelayedMessage {
   origin: string;
   url: string;
-  message?: unknown;
+  json?: string;
+  jsonLength?: number;
 }
 
 /** `chromium/web-message-listener.ts`: Android's injected objects and close notice. */

@@ -9,11 +9,14 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
  *
  * WebKitGTK's message signal does not say which frame sent a message, so this channel does not
- * post to the host itself: it hands `{ id, message }` to the relay (`relay.ts`, an isolated world
+ * post to the host itself: it hands `{ id, json }` to the relay (`relay.ts`, an isolated world
  * of the same frame) through a synchronous DOM event on `window`, and settles the promise when the
- * relay's reply with that id comes back. A message that cannot be structured-cloned is refused at
- * once with a `TypeError` (W5). Sub-frames keep WebKit's own channel: this script does nothing
- * there, nor where WebKit defines no message handlers.
+ * relay's reply with that id comes back. The message travels as its JSON text: one string is
+ * cheaper to carry across worlds and processes than an object, and the host reads JSON anyway.
+ * A message whose text is longer than the host's limit is not carried, only its length: the host
+ * refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
+ * symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep WebKit's own channel: this script does nothing there,
+ * nor where WebKit defines no message handlers.
  */
 export default function webKitGTKChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): void {
   const handlers = window.webkit?.messageHandlers;
@@ -26,24 +29,33 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
     const call = reply && typeof reply === 'object' ? pending.get(reply.id) : undefined;
     if (!reply || !call) return;
     pending.delete(reply.id);
-    if (reply.ok) call.resolve(reply.value);
-    else call.reject(new Error(reply.error));
+    if (!reply.ok) call.reject(new Error(reply.error));
+    else if (reply.json === undefined) call.resolve(undefined);
+    else call.resolve(JSON.parse(reply.json));
   });
 
   const channel = Object.freeze({
     postMessage(message: unknown): Promise<unknown> {
+      let json: string | undefined;
       try {
-        if (typeof structuredClone === 'function') structuredClone(message);
+        json = JSON.stringify(message, refuseUncloneable);
       } catch (error) {
         return Promise.reject(new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`));
       }
       return new Promise((resolve, reject) => {
         const id = nextID++;
         pending.set(id, { resolve, reject });
-        const request: RelayRequest = { id, message };
+        let request: RelayRequest = { id };
+        if (json !== undefined) request = json.length > configuration.maxMessageBytes ? { id, jsonLength: json.length } : { id, json };
         window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
       });
     },
   });
   Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+}
+
+/** `JSON.stringify`'s replacer: refuses what structured cloning refuses and JSON would drop quietly. */
+function refuseUncloneable(_key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a ${typeof value} cannot be cloned`);
+  return value;
 }

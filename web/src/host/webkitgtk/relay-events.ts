@@ -10,14 +10,18 @@ export const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 /** Relay to channel: a `RelayReply`. */
 export const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
 
-/** One message of the main frame, numbered by the channel. */
+/**
+ * One message of the main frame, numbered by the channel, as JSON text (absent: `undefined`); a
+ * message longer than the host accepts comes as its length alone.
+ */
 export interface RelayRequest {
   id: number;
-  message?: unknown;
+  json?: string;
+  jsonLength?: number;
 }
 
-/** The host's answer to the request with the same id. */
-export type RelayReply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: string };
+/** The host's answer to the request with the same id: its value as JSON text (absent: `undefined`), or the reason. */
+export type RelayReply = { id: number; ok: true; json?: string } | { id: number; ok: false; error: string };
 
 /** The parts of `window` both scripts use. */
 export interface WebKitGTKWindow extends EventTarget {
