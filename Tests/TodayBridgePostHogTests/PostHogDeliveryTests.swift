@@ -188,7 +188,7 @@ struct PostHogDeliveryTests {
         #expect(await eventually { server.events.count == 3 })
     }
 
-    @Test("T1 track settles only once its event is on disk, and PostHog gets the bridge's event id as uuid")
+    @Test("T1 track settles at once; flushAnalytics returns once its event is on disk; PostHog gets the bridge's event id as uuid")
     func throughTheBridge() async throws {
         let fixture = try await Fixture()
         defer { Task { await fixture.finish() } }
@@ -202,6 +202,7 @@ struct PostHogDeliveryTests {
         host.load("https://app.example/home")
         let reply = await host.send(["type": "track", "ename": "opened", "parameters": ["screen": "home"]])
         #expect(reply == .undefined)
+        await bridge.flushAnalytics()
         #expect(await fixture.sink.pendingCount() == 1)
         #expect(await flushes(fixture.sink))
         let event = try #require(fixture.server.events.first)
