@@ -52,8 +52,10 @@ extension WebKitGTKBridge {
         case .mainFrameRelay:
             typealias Field = WebKitGTKRelayedMessage.CodingKeys
             let sender = SenderFacts(
-                isMainFrame: true, frameOrigin: Self.string(value, Field.origin.stringValue).flatMap(SecurityOrigin.init(string:)),
-                frameURL: Self.string(value, Field.url.stringValue).flatMap(URL.init(string:)), mainDocumentURL: mainDocumentURL
+                isMainFrame: true,
+                frameOrigin: relayOrigin.value(for: Self.string(value, Field.origin.stringValue), parse: SecurityOrigin.init(string:)),
+                frameURL: relayURL.value(for: Self.string(value, Field.url.stringValue), parse: URL.init(string:)),
+                mainDocumentURL: mainDocumentURL
             )
             let json = jsc_value_object_get_property(value, Field.json.stringValue)
             defer { if let json { g_object_unref(gpointer(json)) } }

@@ -35,6 +35,11 @@ public final class WebKitGTKBridge {
     let cookieManager: OpaquePointer
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
+    /// What the last messages said, parsed once: the main document's URL (dropped when WebKit
+    /// reports a new one), and the relay's origin and frame URL.
+    private var documentURL: URL??
+    var relayOrigin = LastParsed<SecurityOrigin>()
+    var relayURL = LastParsed<URL>()
 
     /// The isolated world the relay runs in.
     static let relayWorld = "today-webview-bridge"
@@ -69,7 +74,8 @@ public final class WebKitGTKBridge {
         g_object_ref(gpointer(contentManager))
         g_object_ref(gpointer(cookieManager))
         channel = bridge.configuration.channelName
-        // Capabilities run on the GLib thread: one that does not suspend elsewhere answers with no hop.
+        // Capabilities start at once on the GLib thread and keep to it: one that does not suspend
+        // answers before the signal handler returns, with no hop at all.
         connection = bridge.connect(self) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
         addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
@@ -126,6 +132,12 @@ public final class WebKitGTKBridge {
             GLibActor.assumeIsolated { _ = installation.connection.documentDidChange() }
         }
         connect(gpointer(view), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
+        let onURIChanged: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            guard let data else { return }
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
+            GLibActor.assumeIsolated { installation.documentURL = nil }
+        }
+        connect(gpointer(view), "notify::uri", unsafeBitCast(onURIChanged, to: GCallback.self))
     }
 
     /// The view with a reference the caller releases, or `nil` once it is gone.
@@ -133,10 +145,14 @@ public final class WebKitGTKBridge {
         g_weak_ref_get(webView)?.assumingMemoryBound(to: WebKitWebView.self)
     }
 
-    /// The main document's committed URL.
+    /// The main document's URL (WebKit's `uri`, which follows history changes too), parsed once
+    /// per change.
     var mainDocumentURL: URL? {
+        if let documentURL { return documentURL }
         guard let view = view() else { return nil }
         defer { g_object_unref(gpointer(view)) }
-        return webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
+        let url = webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
+        documentURL = url
+        return url
     }
 }

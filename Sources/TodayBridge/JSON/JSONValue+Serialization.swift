@@ -48,44 +48,40 @@ extension JSONValue {
         return "\(number)"
     }
 
-    /// Writes a quoted string, copying runs that need no escape in one go.
+    /// Writes a quoted string: in one copy when nothing in it needs escaping, as is usual.
     private static func writeString(_ string: String, to output: inout [UInt8]) {
-        var string = string
+        let utf8 = string.utf8
         output.append(UInt8(ascii: "\""))
-        string.withUTF8 { bytes in
-            output.reserveCapacity(output.count + bytes.count + 1)
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let escape: String?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case ..<0x20: escape = "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    // U+2028 and U+2029 end a line in older JavaScript.
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default: escape = nil
-                }
-                if let escape {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    output.append(contentsOf: escape.utf8)
-                    index += width
-                    runStart = index
-                } else {
-                    index += 1
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        // 0xE2 starts U+2028 and U+2029 (and other characters, which take the slow path harmlessly).
+        if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            writeEscaped(Array(utf8), to: &output)
+        } else {
+            output.append(contentsOf: utf8)
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ bytes: [UInt8], to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+            case 0x08: output.append(contentsOf: "\\b".utf8)
+            case 0x0C: output.append(contentsOf: "\\f".utf8)
+            case ..<0x20: output.append(contentsOf: ("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+            case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                // U+2028 and U+2029 end a line in older JavaScript.
+                output.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            default: output.append(byte)
+            }
+        }
     }
 }
