@@ -73,7 +73,10 @@ package.targets += [
 package.targets.append(
     .executableTarget(
         name: "TodayBridgeBenchmarks",
-        dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayDemoBackend", "TodayPageHost", "TodayBridgeGTK", "CWebKitGTK", "TodayBridgeChromium", "TodayBridgeTestSupport"]
+        dependencies: [
+            "TodayBridge", "TodayBridgeTesting", "TodayBridgePostHog", "TodayDemoBackend", "TodayPageHost", "TodayBridgeGTK", "CWebKitGTK",
+            "TodayBridgeChromium", "TodayBridgeTestSupport",
+        ]
     )
 )
 package.targets.append(

@@ -6,18 +6,20 @@ import TodayBridge
 enum BenchmarkCommand {
     static func main() async throws {
         if CommandLine.arguments.dropFirst().first == "host-page" {
-            exit(try await EngineRoundTrip.hostPage(Array(CommandLine.arguments.dropFirst(2))))
+            exit(try await BenchPageHost.serve(Array(CommandLine.arguments.dropFirst(2))))
         }
+        if CommandLine.arguments.contains("--bursts-only") { return try await bursts() }
         let calls = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5000
         try await coreAlone()
         if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
         for (engine, title) in [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")] {
-            let results = try await EngineRoundTrip.run(engine: engine, benchmarks: CommandLine.arguments[0], webRoot: "web", calls: calls)
+            let results = try await EngineRoundTrip.run(engine: engine, webRoot: "web", calls: calls)
             report(results.paths, engine: title, calls: calls)
             report(results.sweep, engine: title)
         }
+        try await bursts()
     }
 
     private static func coreAlone() async throws {
@@ -71,6 +73,22 @@ enum BenchmarkCommand {
                 result.name, result.p50, result.p99, result.p50 / baseline.p50, result.p99 / baseline.p99,
                 result.concurrentPerSecond, result.concurrentPerSecond / baseline.concurrentPerSecond
             ))
+        }
+        print("")
+    }
+
+    private static func bursts() async throws {
+        print("## Burst: track calls at once from one page\n")
+        print("| engine | calls | sink | events at the sink | all calls settled, s | last event at the sink, s |")
+        print("|---|---|---|---|---|---|")
+        for engine in ["webkitgtk", "chromium"] {
+            for count in [5_000, 50_000] {
+                for sink in [BenchPageHost.Sink.count, .posthog] {
+                    let row = try await EngineBurst.run(engine: engine, count: count, sink: sink, webRoot: "web")
+                    let sinkName = sink == .posthog ? "PostHog (on disk)" : "counting"
+                    print(String(format: "| %@ | %d | %@ | %d | %.2f | %.2f |", engine, count, sinkName, row.atSink, row.settledSeconds, row.lastAtSinkSeconds))
+                }
+            }
         }
         print("")
     }

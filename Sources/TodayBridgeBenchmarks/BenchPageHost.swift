@@ -1,0 +1,83 @@
+import Foundation
+import TodayBridge
+import TodayBridgePostHog
+import TodayBridgeTestSupport
+import TodayDemoBackend
+import TodayPageHost
+
+/// A bench page in a real engine against the demo backend. The page is hosted by a child process
+/// of this benchmark (`TodayBridgeBenchmarks host-page`), without the allocation counter the core
+/// benchmarks preload, with the test capabilities and the raw echoes installed.
+enum BenchPageHost {
+    /// Where the host sends `track` events.
+    enum Sink: String {
+        /// Nowhere (the round trips).
+        case discard
+        /// A counter (the burst rows).
+        case count
+        /// The PostHog sink's on-disk queue, counted (the burst rows).
+        case posthog
+    }
+
+    /// Shows `path` in `engine`; returns the page's report named `report` and what the host printed.
+    static func run(engine: String, path: String, report: String, sink: Sink = .discard, webRoot: String) async throws -> (report: JSONValue, lines: [String]) {
+        let certificate = try await CertificateFiles.generate()
+        let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
+        defer { backend.stop() }
+        let host = await ChildProcess.run(
+            CommandLine.arguments[0],
+            arguments: ["host-page", engine, backend.secureOrigin + path, backend.secureOrigin, certificate.certificate, sink.rawValue],
+            environment: ["LD_PRELOAD": nil], within: 900
+        )
+        guard host.status == 0, let page = backend.reports(named: report).last, page["error"] == nil else {
+            throw BenchmarkError.pageFailed(host.status, backend.reports(named: report).last?.jsonString ?? host.standardError)
+        }
+        return (page, host.lines)
+    }
+
+    /// `host-page ENGINE URL TRUSTED-ORIGIN CERTIFICATE SINK`: shows the page with the bridge and
+    /// the raw echo installed; exits 0 once the page closes itself. With a counting sink, prints
+    /// `{"burstEvents": N, "lastRecordedAt": epoch ms}` once every event reached it.
+    static func serve(_ arguments: [String]) async throws -> Int32 {
+        guard arguments.count == 5, let url = URL(string: arguments[1]), let sinkKind = Sink(rawValue: arguments[4]) else { throw BenchmarkError.usage }
+        let queue = FileManager.default.temporaryDirectory.appendingPathComponent("today-bench-posthog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: queue) }
+        let posthog = sinkKind == .posthog
+            ? try PostHogSink(configuration: PostHogConfiguration(
+                apiKey: "phc_bench", host: URL(string: "http://127.0.0.1:9")!, queueDirectory: queue, maxQueuedEvents: 100_000
+            ))
+            : nil
+        let burst = sinkKind == .discard ? nil : BurstSink(inner: posthog ?? DiscardingSink())
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(
+                platform: arguments[0] == "chromium" ? .android : .linux,
+                surfaces: [try TrustedSurface(name: "bench", origins: [arguments[2]])]
+            ),
+            tokens: StaticTokenProvider(token: "bench"),
+            analytics: burst ?? DiscardingSink(),
+            identity: AnalyticsIdentity(deviceID: "bench", sessionID: "bench", userID: { nil })
+        )
+        try TestCapabilities.register(in: bridge)
+        let options = PageRunOptions(url: url, headless: true, timeout: 600, certificate: arguments[3])
+        let end = switch arguments[0] {
+        case "chromium": try await ChromiumPageRunner.run(options: options, bridge: bridge) { try await ChromiumRawEcho.install(on: $0.webView) }
+        default: try GTKPageRunner.run(options: options, bridge: bridge) { view, _ in GTKRawEcho.register(in: view) }
+        }
+        await bridge.flushAnalytics()
+        if let burst { print(burst.report) }
+        await posthog?.close()
+        return end.rawValue
+    }
+}
+
+enum BenchmarkError: Error, CustomStringConvertible {
+    case pageFailed(Int32?, String)
+    case usage
+
+    var description: String {
+        switch self {
+        case .pageFailed(let status, let report): "the bench page failed (exit \(status.map(String.init) ?? "none")): \(report)"
+        case .usage: "usage: TodayBridgeBenchmarks host-page ENGINE URL TRUSTED-ORIGIN CERTIFICATE discard|count|posthog"
+        }
+    }
+}
