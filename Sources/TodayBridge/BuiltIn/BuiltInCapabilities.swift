@@ -2,7 +2,7 @@
 package enum BuiltInCapabilities {
     /// Their definitions, in the order the generated TypeScript lists them.
     package static let definitions: [CapabilityDefinition] = [
-        CapabilityDefinition(TrackCapability.self),
+        TrackCapability.definition,
         CapabilityDefinition(HeadersCapability.self),
         CapabilityDefinition(RefreshTokenCapability.self),
         CapabilityDefinition(EstablishSessionCapability.self),
@@ -10,7 +10,7 @@ package enum BuiltInCapabilities {
 
     package static func all(tracker: EventTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
         [
-            TrackCapability(tracker: tracker).registered,
+            TrackCapability.registered(tracker: tracker),
             RegisteredCapability(HeadersCapability(tokens: tokens)),
             RegisteredCapability(RefreshTokenCapability(tokens: tokens, observer: observer)),
             RegisteredCapability(EstablishSessionCapability(tokens: tokens, observer: observer)),

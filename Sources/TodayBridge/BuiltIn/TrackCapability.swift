@@ -2,21 +2,18 @@
 ///
 /// It is answered at once, without a task, so a burst of calls is bounded by the analytics queue
 /// (``BridgeLimits/maxQueuedEvents``), not by the in-flight limit.
-struct TrackCapability: BridgeCapability {
+enum TrackCapability {
     static let type = "track"
-    static let access = CapabilityAccess.anyFrame
-    static let summary: String? = "an analytics event"
 
-    let tracker: EventTracker
-
-    func handle(_ request: TrackRequest, context: CapabilityContext) async throws -> NoResult {
-        tracker.accept(request, context: context)
-        return NoResult()
-    }
+    /// What the page sees of it.
+    static let definition = CapabilityDefinition(
+        type: type, access: .anyFrame, deadline: nil, summary: "an analytics event",
+        request: TrackRequest.self, result: NoResult.self
+    )
 
     /// The registration: answered at once (``RegisteredCapability/Execution/immediate(_:)``).
-    var registered: RegisteredCapability {
-        RegisteredCapability(immediate: Self.self) { [tracker] request, context in tracker.accept(request, context: context) }
+    static func registered(tracker: EventTracker) -> RegisteredCapability {
+        RegisteredCapability(immediate: definition) { (request: TrackRequest, context) in tracker.accept(request, context: context) }
     }
 }
 

@@ -47,14 +47,14 @@ package struct RegisteredCapability: Sendable {
 
     /// A capability answered at once, without a task (see ``Execution/immediate(_:)``), its
     /// request read straight from the parsed message.
-    package init<Capability: BridgeCapability>(
-        immediate _: Capability.Type,
-        answer: @escaping @Sendable (Capability.Request, CapabilityContext) -> Void
-    ) where Capability.Result == NoResult, Capability.Request: JSONValueReadable {
-        definition = CapabilityDefinition(Capability.self)
+    package init<Request: JSONValueReadable>(
+        immediate definition: CapabilityDefinition,
+        answer: @escaping @Sendable (Request, CapabilityContext) -> Void
+    ) {
+        self.definition = definition
         failureReply = { _ in .undefined }
         execution = .immediate { message, context in
-            answer(Capability.Request(json: message), context)
+            answer(Request(json: message), context)
             return nil
         }
     }
