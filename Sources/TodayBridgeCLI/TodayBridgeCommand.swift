@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodayBridge
 
 /// `today-bridge`: the contract and policy tools of the Today WebView Bridge.
 @main
@@ -6,6 +7,7 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today-bridge",
         abstract: "Tools for the Today WebView Bridge.",
+        version: TodayBridge.version,
         subcommands: subcommands
     )
 

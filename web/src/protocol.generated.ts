@@ -32,6 +32,9 @@ export interface BuiltInCapabilities {
 /** Stable error codes a rejection can carry. */
 export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';
 
+/** The release of the bridge this SDK belongs to; the package's version. */
+export const VERSION = '0.2.0';
+
 /** The channel's default name (C1). */
 export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 

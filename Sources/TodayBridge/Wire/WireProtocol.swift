@@ -27,6 +27,7 @@ package enum WireProtocol {
 
     /// Every constant, in the order the generated TypeScript lists them.
     package static let constants: [Constant] = [
+        Constant(typeScriptName: "VERSION", value: TodayBridge.version, summary: "The release of the bridge this SDK belongs to; the package's version."),
         Constant(typeScriptName: "DEFAULT_CHANNEL_NAME", value: defaultChannelName, summary: "The channel's default name (C1)."),
         Constant(typeScriptName: "PLATFORM_TAG_GLOBAL", value: platformTagGlobal, summary: "The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7)."),
         Constant(typeScriptName: "NATIVE_EVENT", value: nativeEvent, summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
