@@ -31,6 +31,8 @@ package final class GTKPageRunner {
         onInstalled: @escaping @Sendable @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void = { _, _ in }
     ) throws -> PageRunEnd {
         let display = options.headless ? try VirtualDisplay() : nil
+        let quiet = options.headless ? QuietStandardError() : nil
+        defer { quiet?.restore() }
         gtk_init()
         let end = Locked(PageRunEnd.timedOut)
         let runner = Task { @GLibActor in

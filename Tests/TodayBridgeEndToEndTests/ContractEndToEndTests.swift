@@ -34,6 +34,14 @@ struct ContractEndToEndTests {
         return results
     }
 
+    @Test("A headless run keeps the engines' bus warnings out of standard error", arguments: Engine.allCases)
+    func quietStandardError(engine: Engine) async throws {
+        let (_, run) = try await Self.contractRun(engine)
+        for warning in ["a11y bus", "session bus", "WARNING **"] {
+            #expect(!run.errors.contains(warning), "standard error: \(run.errors)")
+        }
+    }
+
     @Test("C7 the main frame sees the frozen platform tag", arguments: Engine.allCases)
     func c7PlatformTag(engine: Engine) async throws {
         let results = try await results(engine)
