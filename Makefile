@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps swift-test web-test contract contract-check host-scripts clean \
+.PHONY: demo test bench deps docs swift-test web-test contract contract-check host-scripts clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -10,7 +10,7 @@ demo: deps
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps web-test swift-test contract-check sanitize-thread sanitize-address fuzz-smoke
+test: deps web-test swift-test contract-check docs sanitize-thread sanitize-address fuzz-smoke
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
 bench: deps
@@ -22,6 +22,14 @@ bench: deps
 
 deps:
 	scripts/install-deps.sh
+
+# DocC for every product, with the swift-docc-plugin (pulled in only here): a warning fails it.
+# Only the core set is declared (no Linux engines, no CLI), in its own scratch path; the archives
+# land in .build-docs/plugins/Swift-DocC/outputs/.
+DOC_TARGETS = TodayBridge TodayBridgeWebKit TodayBridgeTesting TodayBridgePostHog
+docs:
+	TODAY_BRIDGE_DOCS=1 TODAY_BRIDGE_TARGETS=core $(SWIFT) package --scratch-path .build-docs --manifest-cache local \
+		--disable-sandbox generate-documentation $(foreach target,$(DOC_TARGETS),--target $(target)) --warnings-as-errors
 
 swift-test:
 	$(SWIFT) build --build-tests
@@ -95,4 +103,4 @@ fuzz-smoke: fuzz-build
 	for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SMOKE_SECONDS) || exit 1; done
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-core web/dist
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-core .build-docs web/dist

@@ -34,7 +34,9 @@ let package = Package(
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
         .testTarget(name: "TodayBridgePostHogTests", dependencies: ["TodayBridgePostHog", "TodayBridge", "TodayBridgeTesting"]),
         .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting"]),
-    ]
+    ],
+    // Swift 6: complete concurrency checking everywhere.
+    swiftLanguageModes: [.v6]
 )
 
 #if os(Linux)
@@ -129,7 +131,7 @@ if targetSet != "all" {
     package.products.removeAll { !core.contains($0.name) }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
-        return !location.hasSuffix("/swift-log")
+        return !location.hasSuffix("/swift-log") && !location.hasSuffix("/swift-docc-plugin")
     }
 }
 if targetSet == "fuzz" {
@@ -143,5 +145,18 @@ if targetSet == "fuzz" {
     )
     for name in ["FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"] {
         package.targets.append(.executableTarget(name: name, dependencies: ["FuzzSupport", "TodayBridge", "TodayBridgeTesting"], path: "Fuzz/\(name)"))
+    }
+}
+
+// TODAY_BRIDGE_DOCS=1 (`make docs`): the DocC plugin, which apps depending on this package never need.
+if Context.environment["TODAY_BRIDGE_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
+
+// TODAY_BRIDGE_WARNINGS_AS_ERRORS=1 (CI, `.ci/run`): a warning in this package's own code fails the
+// build; dependencies keep their warnings.
+if Context.environment["TODAY_BRIDGE_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
     }
 }

@@ -94,8 +94,8 @@ public final class PostHogSink: AnalyticsSink {
         await journal.progress().queued
     }
 
-    /// Dropped and refused events, and queue failures (``BridgeDiagnostic/Code/analyticsDropped``,
-    /// ``BridgeDiagnostic/Code/analyticsRejected``, ``BridgeDiagnostic/Code/analyticsFailed``).
+    /// Dropped and refused events, and queue failures (`analyticsDropped`,
+    /// `analyticsRejected`, `analyticsFailed`; see `BridgeDiagnostic`).
     public func diagnostics() -> AsyncStream<BridgeDiagnostic> {
         observer.diagnostics.subscribe()
     }

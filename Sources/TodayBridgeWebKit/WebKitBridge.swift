@@ -3,7 +3,7 @@ import TodayBridge
 import WebKit
 
 /// The Today bridge installed in a WebKit configuration: each web view made from it gets its own
-/// ``TodayBridge/BridgeConnection``.
+/// `BridgeConnection`.
 ///
 /// ``install(_:in:)-(_,WKWebViewConfiguration)`` adds, before the view exists, the channel
 /// `window.webkit.messageHandlers.<channelName>` (C1), the platform tag at document start in the

@@ -34,6 +34,10 @@ public final class TodayBridge: Sendable {
     /// Creates a bridge with its configuration and the app's services.
     ///
     /// - Parameters:
+    ///   - configuration: The platform, the channel's name, the trusted surfaces and the limits.
+    ///   - tokens: The app's token service; refreshes go through ``tokens`` so they coalesce (T3).
+    ///   - analytics: Where `track` events go, in batches (T1).
+    ///   - identity: The device, session and user ids added to every event.
     ///   - clock: The time source for deadlines; tests pass a manual clock.
     ///   - logger: Where diagnostics are also logged. Credentials are never logged.
     public init(

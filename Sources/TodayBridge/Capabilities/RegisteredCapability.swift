@@ -47,7 +47,7 @@ package struct RegisteredCapability: Sendable {
 
     /// A capability answered at once, without a task (see ``Execution/immediate(_:)``), its
     /// request read straight from the parsed message.
-    package init<Request: JSONValueReadable>(
+    package init<Request: JSONValueReadable & Sendable>(
         immediate definition: CapabilityDefinition,
         answer: @escaping @Sendable (Request, CapabilityContext) -> Void
     ) {

@@ -1,9 +1,9 @@
 /// The id-correlated string protocol of string-only hosts: Android's `addWebMessageListener` or
 /// `@JavascriptInterface`, or anything else that carries strings (A1, A2).
 ///
-/// The web SDK's Android shim sends a ``StringTransportRequest`` (`{"id":1,"message":{...}}`);
+/// The web SDK's Android shim sends a request (`{"id":1,"message":{...}}`);
 /// the transport hands the message to the connection's one way in and answers with a
-/// ``StringTransportReply`` (`{"id":1,"value":...}`, no `value` for `undefined`, or
+/// reply (`{"id":1,"value":...}`, no `value` for `undefined`, or
 /// `{"id":1,"error":"reason"}`), which the host posts back to the frame that asked: through
 /// Android's `JavaScriptReplyProxy`, or, where only the main frame can be reached, as
 /// ``PageDelivery/stringTransportReply(_:)``. A request without an id is a notification: it is
