@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps swift-test web-test contract contract-check host-scripts clean \
+.PHONY: demo test bench deps swift-test web-test web-package contract contract-check host-scripts clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -29,6 +29,12 @@ swift-test:
 
 web-test:
 	web/scripts/test.sh
+
+# The web SDK as an npm package: web/dist/package/today-webview-bridge-<VERSION>.tgz, packed from a
+# staged folder (web/scripts/package.mjs; the version is TodayBridge.version, generated as VERSION),
+# and unpacked into web/dist/packed/, where the end-to-end, demo and bench pages load it from.
+web-package:
+	web/scripts/build.sh
 
 # Regenerates the web SDK's declarations from the Swift definitions (X6): the wire protocol and the
 # host scripts' configurations.
