@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps docs swift-test web-test contract contract-check host-scripts clean \
+.PHONY: demo test bench deps docs swift-test web-test web-package web-package-check contract contract-check host-scripts clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -10,7 +10,7 @@ demo: deps
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps web-test swift-test contract-check docs sanitize-thread sanitize-address fuzz-smoke
+test: deps web-test web-package-check swift-test contract-check docs sanitize-thread sanitize-address fuzz-smoke
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
 bench: deps
@@ -37,6 +37,17 @@ swift-test:
 
 web-test:
 	web/scripts/test.sh
+
+# The web SDK as an npm package: web/dist/package/today-webview-bridge-<VERSION>.tgz, packed from a
+# staged folder (web/scripts/package.mjs; the version is TodayBridge.version, generated as VERSION),
+# and unpacked into web/dist/packed/, where the end-to-end, demo and bench pages load it from.
+web-package:
+	web/scripts/build.sh
+
+# Installs the tarball into a scratch app offline, compiles a page against it (tsc, node16) and runs
+# it against the fake host; checks the tarball's contents and version (web/scripts/check-package.mjs).
+web-package-check: web-package
+	node web/scripts/check-package.mjs
 
 # Regenerates the web SDK's declarations from the Swift definitions (X6): the wire protocol and the
 # host scripts' configurations.

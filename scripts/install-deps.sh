@@ -4,6 +4,8 @@
 set -eu
 
 packages="${*:-libwebkitgtk-6.0-dev xvfb xauth chromium node-typescript openssl}"
+# npm packs the web SDK; Debian ships it apart from nodejs (NodeSource's nodejs includes it).
+[ -n "${*:-}" ] || command -v npm >/dev/null || packages="$packages npm"
 
 missing=""
 for package in $packages; do

@@ -40,8 +40,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     #if canImport(TodayBridgeGTK)
     private func runInWebKit() async throws {
-        guard FileManager.default.fileExists(atPath: webRoot + "/dist/today-bridge.js") else {
-            throw ValidationError("\(webRoot)/dist/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
+        guard FileManager.default.fileExists(atPath: webRoot + "/dist/packed/package/today-bridge.js") else {
+            throw ValidationError("\(webRoot)/dist/packed/package/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
         }
         let headless = headless || ProcessInfo.processInfo.environment["DISPLAY"] == nil
         let certificate = try await CertificateFiles.generate()

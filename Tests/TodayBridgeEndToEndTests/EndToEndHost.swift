@@ -12,7 +12,7 @@ enum EndToEndHost {
 
     /// One backend for the whole suite.
     static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in
-        let bundle = packageRoot.appendingPathComponent("web/dist/today-bridge.js").path
+        let bundle = packageRoot.appendingPathComponent("web/dist/packed/package/today-bridge.js").path
         guard FileManager.default.fileExists(atPath: bundle) else { throw EndToEndError.sdkNotBuilt }
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
@@ -67,5 +67,5 @@ enum EndToEndHost {
 
 enum EndToEndError: Error, CustomStringConvertible {
     case sdkNotBuilt
-    var description: String { "web/dist/today-bridge.js is missing: run web/scripts/build.sh (make test does)" }
+    var description: String { "web/dist/packed/package/today-bridge.js (the packed web SDK the pages load) is missing: run web/scripts/build.sh (make test does)" }
 }

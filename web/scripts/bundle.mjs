@@ -8,5 +8,5 @@ import { joinModules } from './bundle-modules.mjs';
 
 const [compiled, out] = process.argv.slice(2);
 const body = joinModules(compiled, 'index.js');
-const api = 'TodayBridge, BridgeError, createBridgeFetch, bridge, bridgeFetch';
+const api = 'TodayBridge, BridgeError, createBridgeFetch, bridge, bridgeFetch, VERSION';
 writeFileSync(join(out, 'today-bridge.js'), `(function () {\n'use strict';\n${body}\nwindow.TodayBridge = Object.freeze({ ${api} });\n})();\n`);

@@ -17,6 +17,8 @@ export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';
 export type { Channel, BridgeWindow } from './channel.js';
 export type { BridgeMessage, Platform, BuiltInCapabilities, BridgeErrorCode } from './protocol.js';
+/** The release of the bridge this SDK belongs to (`TodayBridge.version` in Swift): the package's version. */
+export { VERSION } from './protocol.generated.js';
 
 /** The page's bridge, on the default channel. */
 export const bridge = new TodayBridge();
