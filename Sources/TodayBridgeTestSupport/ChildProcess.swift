@@ -23,11 +23,14 @@ package final class ChildProcess: Sendable {
 
     /// Starts `executable`; `onLine` hears each line it prints, on a reading task.
     ///
-    /// - Parameter environment: Variables to set (a value) or remove (`nil`) in the inherited environment.
+    /// - Parameters:
+    ///   - environment: Variables to set (a value) or remove (`nil`) in the inherited environment.
+    ///   - workingDirectory: Where the child runs; this process's directory when `nil`.
     package init(
         executable: String,
         arguments: [String] = [],
         environment: [String: String?] = [:],
+        workingDirectory: String? = nil,
         onLine: @escaping @Sendable (String) -> Void
     ) {
         let (stream, commands) = AsyncStream.makeStream(of: Command.self)
@@ -38,6 +41,7 @@ package final class ChildProcess: Sendable {
         run = Task {
             let result = try await Subprocess.run(
                 .path(.init(executable)), arguments: Arguments(arguments), environment: .inherit.updating(changes),
+                workingDirectory: workingDirectory.map { .init($0) },
                 input: .inputWriter, output: .sequence, error: .sequence
             ) { execution in
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -131,10 +135,11 @@ extension ChildProcess {
         _ executable: String,
         arguments: [String] = [],
         environment: [String: String?] = [:],
+        workingDirectory: String? = nil,
         within seconds: Double = 600
     ) async -> Completed {
         let lines = Locked<[String]>([])
-        let child = ChildProcess(executable: executable, arguments: arguments, environment: environment) { line in
+        let child = ChildProcess(executable: executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory) { line in
             lines.withLock { $0.append(line) }
         }
         let status = await child.waitForExit(within: seconds)

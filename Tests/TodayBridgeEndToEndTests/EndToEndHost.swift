@@ -51,12 +51,13 @@ enum EndToEndHost {
         return try await run(arguments + extra, pinnedToOneCore: pinnedToOneCore)
     }
 
-    /// Runs `today-bridge` (built next to the tests), reading its output while it runs.
+    /// Runs `today-bridge` (built next to the tests) from `/`, reading its output while it runs: the
+    /// host needs nothing from the repository's working tree (its page scripts are embedded).
     private static func run(_ arguments: [String], pinnedToOneCore: Bool) async throws -> Run {
         let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
         let run = pinnedToOneCore
-            ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, within: 240)
-            : await ChildProcess.run(cli, arguments: arguments, within: 240)
+            ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, workingDirectory: "/", within: 240)
+            : await ChildProcess.run(cli, arguments: arguments, workingDirectory: "/", within: 240)
         return Run(
             exitCode: run.status ?? -1,
             lines: run.lines.compactMap { try? JSONValue(parsing: $0) },
