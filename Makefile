@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps docs swift-test web-test web-package web-package-check contract contract-check host-scripts clean \
+.PHONY: demo test bench deps docs doc-check swift-test web-test web-package web-package-check contract contract-check host-scripts clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -10,7 +10,7 @@ demo: deps
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps web-test web-package-check swift-test contract-check docs sanitize-thread sanitize-address fuzz-smoke
+test: deps web-test web-package-check swift-test contract-check docs doc-check sanitize-thread sanitize-address fuzz-smoke
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
 bench: deps
@@ -30,6 +30,14 @@ DOC_TARGETS = TodayBridge TodayBridgeWebKit TodayBridgeTesting TodayBridgePostHo
 docs:
 	TODAY_BRIDGE_DOCS=1 TODAY_BRIDGE_TARGETS=core $(SWIFT) package --scratch-path .build-docs --manifest-cache local \
 		--disable-sandbox generate-documentation $(foreach target,$(DOC_TARGETS),--target $(target)) --warnings-as-errors
+
+# The docs cannot drift from the code: every Markdown link resolves (scripts/check-doc-links.py),
+# and the README's and the articles' Swift and TypeScript blocks compile against the built modules
+# and the web SDK (scripts/check-doc-snippets.mjs; what they assume is in docs/snippets/).
+doc-check:
+	python3 scripts/check-doc-links.py
+	$(SWIFT) build
+	node scripts/check-doc-snippets.mjs
 
 swift-test:
 	$(SWIFT) build --build-tests

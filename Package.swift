@@ -92,8 +92,9 @@ package.targets.first { $0.name == "TodayBridgeCLI" }!.dependencies += [
 #endif
 
 #if os(Linux)
-// A mirror of the WebKit declarations TodayBridgeWebKit uses, as a module named WebKit, so the
-// Apple adapter's own source compiles and is unit-tested here. Apple platforms never see it.
+// A mirror of the WebKit declarations TodayBridgeWebKit and its docs use, as a module named WebKit,
+// so the Apple adapter's own source compiles and is unit-tested here and the docs' Swift
+// type-checks. Apple platforms never see it.
 package.targets.append(.target(name: "WebKit", path: "Tests/WebKitMirror"))
 for name in ["TodayBridgeWebKit", "TodayBridgeWebKitTests"] {
     package.targets.first { $0.name == name }!.dependencies.append("WebKit")

@@ -1,4 +1,5 @@
-// A mirror of exactly the WebKit declarations that TodayBridgeWebKit uses, with the names,
+// A mirror of exactly the WebKit declarations that TodayBridgeWebKit and its documentation use
+// (scripts/check-doc-snippets.mjs type-checks the docs' Swift against it), with the names,
 // signatures, optionality and actor isolation of Apple's SDK (iOS 18 / macOS 15 and later), so the
 // adapter's own source compiles and is unit-tested on Linux. Linux only; Apple platforms use the
 // real framework. Declarations whose names start with `mirror` are not Apple's: they are the fake

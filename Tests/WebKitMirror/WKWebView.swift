@@ -16,6 +16,17 @@ public class WKWebView: NSObject, MirrorAssociating {
     /// A copy of the view's configuration (sharing its content controller and data store).
     public var configuration: WKWebViewConfiguration { ownConfiguration.mirrorCopy() }
 
+    /// Starts loading `request` in the main frame. (The mirror records it; a test commits the
+    /// navigation with ``mirrorCommitNavigation(to:)``.)
+    @discardableResult
+    public func load(_ request: URLRequest) -> WKNavigation? {
+        mirrorLoadedRequests.append(request)
+        return WKNavigation()
+    }
+
+    /// Mirror only: every request passed to `load(_:)` so far.
+    public private(set) var mirrorLoadedRequests: [URLRequest] = []
+
     /// Evaluates `javaScriptString` in the main frame's page world; calls back later.
     public func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {
         mirrorEvaluatedScripts.append(javaScriptString)

@@ -1,0 +1,3 @@
+/// A navigation the web view started; identifies it to the navigation delegate.
+@MainActor
+public class WKNavigation: NSObject {}
