@@ -5,8 +5,9 @@ import TodayBridge
 /// The production analytics sink: the bridge's `track` events are written to an on-disk queue in
 /// batches (one write and one `fsync` each), then delivered to PostHog's batch capture API (T1).
 ///
-/// Events survive the app being killed and the device being offline; they are sent in batches,
-/// retried with exponential backoff and jitter after network errors, 5xx, 408 and 429 (honouring
+/// Events survive the app being killed and the device being offline (up to
+/// ``PostHogConfiguration/maxQueuedEvents`` wait on disk; past that the oldest is dropped with a
+/// diagnostic); they are sent in batches, retried with exponential backoff and jitter after network errors, 5xx, 408 and 429 (honouring
 /// `Retry-After`), and dropped with a diagnostic after any other 4xx. Each event's `uuid` is its
 /// bridge event id, so the copies a retry may send are de-duplicated by PostHog.
 ///

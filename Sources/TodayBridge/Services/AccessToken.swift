@@ -1,5 +1,6 @@
-/// A bearer token. Its description is redacted, so it cannot end up in logs by accident.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+/// A bearer token. Its description and reflection are redacted, so it cannot end up in logs by
+/// accident.
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The raw token, used for the session cookie. Never sent to a page.
     public let value: String
     /// The authorization scheme, `Bearer` by default.
@@ -16,4 +17,6 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     public var description: String { "AccessToken(redacted)" }
     public var debugDescription: String { description }
+    /// The scheme only: `dump` and `Mirror` show no part of the token.
+    public var customMirror: Mirror { Mirror(self, children: ["scheme": scheme]) }
 }

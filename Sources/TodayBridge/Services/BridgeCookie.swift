@@ -1,5 +1,6 @@
-/// A cookie the bridge mints into a web view's own cookie store (T4). Its value is redacted in descriptions.
-public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible {
+/// A cookie the bridge mints into a web view's own cookie store (T4). Its value is redacted in its
+/// description and reflection.
+public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The cookie's name, `embed_bearer` for the session cookie.
     public var name: String
     /// The cookie's value: a credential.
@@ -31,6 +32,11 @@ public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         "BridgeCookie(" + header(value: "<redacted>") + ")"
+    }
+
+    /// Everything but the value: `dump` and `Mirror` show no part of the credential.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "domain": domain, "path": path, "isSecure": isSecure, "isHTTPOnly": isHTTPOnly])
     }
 
     private func header(value: String) -> String {

@@ -33,6 +33,20 @@ struct ObservationAndLimitsTests {
         #expect(!seenDiagnostics.isEmpty)
     }
 
+    @Test("X5 a token or a cookie printed, interpolated, debug-printed or dumped shows no part of the credential")
+    func x5RedactedCredentials() {
+        let token = AccessToken("token-secret")
+        let cookie = BridgeCookie(name: "embed_bearer", value: "token-secret", domain: "feed.example.com", path: "/api/", isSecure: true, isHTTPOnly: true)
+        for value in [token, cookie] as [Any] {
+            var dumped = ""
+            dump(value, to: &dumped)
+            let shown = "\(value) \(String(reflecting: value)) \(dumped) " + Mirror(reflecting: value).children.map { "\($0.value)" }.joined()
+            #expect(!shown.contains("secret"), "\(shown)")
+        }
+        #expect("\(cookie)" == "BridgeCookie(embed_bearer=<redacted>; Domain=feed.example.com; Path=/api/; Secure; HttpOnly)")
+        #expect(token.authorization == "Bearer token-secret" && cookie.setCookieHeaderValue.hasPrefix("embed_bearer=token-secret;"))
+    }
+
     @Test("X7 an oversized message resolves undefined with a diagnostic")
     func x7MessageSize() async {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1024))
