@@ -49,6 +49,25 @@ struct ContractEndToEndTests {
         #expect(results["tagFrozen"] == true)
     }
 
+    @Test("D1 W7 the main frame learns the host, the protocol both speak and what it may call", arguments: Engine.allCases)
+    func d1Discovery(engine: Engine) async throws {
+        let discovery = try #require(try await results(engine)["discovery"])
+        #expect(discovery["name"] == "TodayBridge" && discovery["version"] == .string(TodayBridge.version))
+        #expect(discovery["protocol"] == 2)
+        #expect(discovery["capabilities"] == [
+            "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
+            "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed",
+        ])
+        #expect(discovery["supports"] == ["track": true, "refreshToken": true, "echo": true, "no.such.capability": false])
+    }
+
+    @Test("D1 S1 a sub-frame is told only what every frame may call", arguments: Engine.allCases, ["crossOriginFrame", "srcdocFrame"])
+    func d1SubFrameDiscovery(engine: Engine, frame: String) async throws {
+        let hello = try #require(try await results(engine)[frame]?["hello"])
+        #expect(hello["protocol"] == 2)
+        #expect(hello["capabilities"] == ["track": "allowed", "echo": "allowed", "fail": "allowed", "sleep": "allowed"])
+    }
+
     @Test("C3 an unknown type and a non-object resolve undefined", arguments: Engine.allCases)
     func c3Unknown(engine: Engine) async throws {
         let results = try await results(engine)
@@ -149,7 +168,7 @@ struct DenialEndToEndTests {
         return try await EndToEndHost.shared.value.backend
     }
 
-    @Test("S3 the same page over cleartext http gets no credential and no cookie", arguments: Engine.allCases)
+    @Test("S3 D1 the same page over cleartext http gets no credential and no cookie, and is told so", arguments: Engine.allCases)
     func s3Cleartext(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let run = try await EndToEndHost.open(
@@ -162,10 +181,11 @@ struct DenialEndToEndTests {
         #expect(results["establishSession"] == ["undefined": true])
         #expect(results["track"] == ["undefined": true])
         #expect(results["apiStatus"] == 401)
+        #expect(results["offers"]?["refreshToken"] == "denied" && results["offers"]?["headers"] == "allowed", "D1: offered, denied")
         #expect(run.analytics.contains { $0["event"] == "probe_opened" })
     }
 
-    @Test("S2 S3 an untrusted origin gets no credential and no cookie", arguments: Engine.allCases)
+    @Test("S2 S3 D1 an untrusted origin gets no credential and no cookie, and is told so", arguments: Engine.allCases)
     func s2Untrusted(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let run = try await EndToEndHost.open("/e2e/credentials.html?report=untrusted-\(engine.rawValue)", on: backend.otherSecureOrigin, trusting: [backend.secureOrigin], engine: engine)
@@ -175,6 +195,7 @@ struct DenialEndToEndTests {
         #expect(results["refreshToken"] == ["undefined": true])
         #expect(results["establishSession"] == ["undefined": true])
         #expect(results["apiStatus"] == 401)
+        #expect(results["offers"]?["establishSession"] == "denied", "D1: offered, denied")
     }
 
     @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.allCases)

@@ -1,5 +1,7 @@
 import { findChannel, readPlatform } from './channel.js';
 import type { BridgeWindow } from './channel.js';
+import { discoverHost } from './discovery.js';
+import type { HostInfo } from './discovery.js';
 import { EventHub, subscribeMessage } from './events.js';
 import type { EventListener } from './events.js';
 import { CallHandlers } from './handlers.js';
@@ -35,6 +37,7 @@ export class TodayBridge {
   readonly #events: EventHub;
   readonly #handlers: CallHandlers;
   readonly #refresh: () => Promise<Result<'refreshToken'> | undefined>;
+  #host: Promise<HostInfo> | undefined;
 
   constructor(options: BridgeOptions = {}) {
     this.#window = options.window ?? (globalThis as unknown as BridgeWindow);
@@ -54,6 +57,26 @@ export class TodayBridge {
   /** Whether a host answers this page. */
   get isAvailable(): boolean {
     return findChannel(this.#window, this.#channelName) !== undefined;
+  }
+
+  /**
+   * What the host offers this frame (W7, D1): the app's name and version, the protocol both
+   * sides speak, and the capabilities this frame may call. Asked once, on first use; never rejects.
+   *
+   * @example
+   * const { name, version, protocol } = await bridge.host;
+   */
+  get host(): Promise<HostInfo> {
+    this.#host ??= discoverHost(findChannel(this.#window, this.#channelName), this.#isMainFrame());
+    return this.#host;
+  }
+
+  /**
+   * Whether the host serves `type` to this frame now (W7): offered and allowed. `false` without a
+   * host, for a type the host does not offer this frame, and for one it denies this page.
+   */
+  async supports(type: string): Promise<boolean> {
+    return (await this.host).capabilities[type] === 'allowed';
   }
 
   /** Sends an analytics event (T1). Never rejects: a fire-and-forget call must not fail the page. */
@@ -111,6 +134,11 @@ export class TodayBridge {
   /** A built-in capability's call, typed by the generated `BuiltInCapabilities`. */
   #call<K extends keyof BuiltInCapabilities>(type: K, fields: Request<K>, options?: CallOptions): Promise<Result<K> | undefined> {
     return this.#send({ ...fields, type }, options) as Promise<Result<K> | undefined>;
+  }
+
+  #isMainFrame(): boolean {
+    const top = this.#window.top;
+    return top === undefined || top === this.#window;
   }
 
   #send(message: object, options?: CallOptions): Promise<unknown> {

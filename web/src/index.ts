@@ -15,6 +15,7 @@ export { BridgeError } from './errors.js';
 export { createBridgeFetch } from './fetch.js';
 export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';
+export type { HostInfo, CapabilityOffer } from './discovery.js';
 export type { Channel, BridgeWindow } from './channel.js';
 export type { BridgeMessage, Platform, BuiltInCapabilities, BridgeErrorCode } from './protocol.js';
 /** The release of the bridge this SDK belongs to (`TodayBridge.version` in Swift): the package's version. */

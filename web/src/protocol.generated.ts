@@ -35,6 +35,9 @@ export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest'
 /** The release of the bridge this SDK belongs to; the package's version. */
 export const VERSION = '0.2.0';
 
+/** The newest protocol this SDK speaks; the host and the page use the older of their two (D2). */
+export const PROTOCOL_VERSION = 2;
+
 /** The channel's default name (C1). */
 export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 
@@ -55,6 +58,9 @@ export const SUBSCRIBE_TYPE = '__today.subscribe';
 
 /** The type of the message that answers a native call (X4). */
 export const REPLY_TYPE = '__today.reply';
+
+/** The type of the message that asks what the host offers the sending frame (D1). */
+export const HELLO_TYPE = '__today.hello';
 
 /** A native event (X3). */
 export interface NativeEventDelivery {
@@ -84,6 +90,19 @@ export interface NativeCallReply {
   value?: unknown;
   error?: string;
   unhandled?: boolean;
+}
+
+/** Asks what the host offers the sending frame, with the newest protocol the page speaks (D1, D2). */
+export interface HelloMessage {
+  type: '__today.hello';
+  protocol?: number;
+}
+
+/** What the host offers the frame that asked, in the protocol both speak (D1, D2). */
+export interface HelloReply {
+  protocol: number;
+  host: { name: string; version: string };
+  capabilities: Record<string, 'allowed' | 'denied'>;
 }
 
 /** A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7). */

@@ -4,6 +4,7 @@
  * only the SDK's own types are written by hand.
  */
 export {
+  VERSION,
   DEFAULT_CHANNEL_NAME,
   PLATFORM_TAG_GLOBAL,
   NATIVE_EVENT,
@@ -11,6 +12,8 @@ export {
   ERROR_PREFIX,
   SUBSCRIBE_TYPE,
   REPLY_TYPE,
+  HELLO_TYPE,
+  PROTOCOL_VERSION,
 } from './protocol.generated.js';
 export type {
   BuiltInCapabilities,
@@ -20,6 +23,8 @@ export type {
   NativeCallDelivery,
   SubscribeMessage,
   NativeCallReply,
+  HelloMessage,
+  HelloReply,
   StringTransportRequest,
   StringTransportReply,
   WireError,

@@ -6,8 +6,10 @@
  * import { createFakeHost } from '@today/webview-bridge/testing';
  */
 import type { BridgeWindow, Channel } from './channel.js';
-import { DEFAULT_CHANNEL_NAME, ERROR_PREFIX, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, REPLY_TYPE, SUBSCRIBE_TYPE } from './protocol.js';
-import type { BridgeMessage, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
+import {
+  DEFAULT_CHANNEL_NAME, ERROR_PREFIX, HELLO_TYPE, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, PROTOCOL_VERSION, REPLY_TYPE, SUBSCRIBE_TYPE, VERSION,
+} from './protocol.js';
+import type { BridgeMessage, HelloMessage, HelloReply, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
 
 /** A fake capability: returns the result (or a promise of it), or throws to reject. */
 export type FakeCapability = (message: BridgeMessage) => unknown;
@@ -20,6 +22,12 @@ export interface FakeHostOptions {
   platform?: Exclude<Platform, 'web'>;
   /** The window to install into; default `globalThis`. */
   window?: BridgeWindow;
+  /** The name and version discovery reports (D1); default `FakeHost` and the SDK's version. */
+  host?: { name: string; version: string };
+  /** Capabilities discovery reports as denied; calls to them resolve `undefined`, as on a page off a trusted surface. */
+  denied?: string[];
+  /** The protocol the fake speaks (D2); `1` plays a host older than discovery. Default: this SDK's. */
+  protocol?: number;
 }
 
 /** A page handler's reply to a native call (X4): its value, its error, or `unhandled`. */
@@ -53,6 +61,14 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
   const pendingCalls = new Map<string, (reply: FakeCallReply) => void>();
   let nextCall = 1;
 
+  const denied = new Set(options.denied ?? []);
+  const protocol = options.protocol ?? PROTOCOL_VERSION;
+  const hello = (message: HelloMessage): HelloReply | undefined => {
+    if (protocol < 2) return undefined;
+    const offers: HelloReply['capabilities'] = {};
+    for (const type of [...Object.keys(capabilities), ...denied]) offers[type] = denied.has(type) ? 'denied' : 'allowed';
+    return { protocol: Math.min(protocol, message.protocol ?? protocol), host: options.host ?? { name: 'FakeHost', version: VERSION }, capabilities: offers };
+  };
   const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
 
   const channel: Channel = {
@@ -60,6 +76,8 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
       const cloned = structuredClone(message) as BridgeMessage;
       messages.push(cloned);
       if (!cloned || typeof cloned !== 'object' || typeof cloned.type !== 'string') return undefined;
+      if (cloned.type === HELLO_TYPE) return hello(cloned as unknown as HelloMessage);
+      if (denied.has(cloned.type)) return undefined;
       if (cloned.type === SUBSCRIBE_TYPE) {
         const name = String((cloned as unknown as SubscribeMessage).event);
         subscribed.add(name);

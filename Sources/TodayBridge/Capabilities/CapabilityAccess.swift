@@ -16,6 +16,16 @@ public enum CapabilityAccess: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// What discovery tells a sender with this trust (D1): `nil` when the capability never serves
+    /// its frame (a sub-frame is not told about main-frame capabilities).
+    package func offer(to trust: SenderTrust) -> CapabilityOffer? {
+        switch self {
+        case .anyFrame: .allowed
+        case .mainFrame: trust.isMainFrame ? .allowed : nil
+        case .trustedSurface: trust.isMainFrame ? (trust.mayReceiveCredentials ? .allowed : .denied) : nil
+        }
+    }
+
     /// How the generated TypeScript documents who is served.
     package var servedTo: String {
         switch self {

@@ -16,22 +16,27 @@ public struct BridgeConfiguration: Sendable {
     public var limits: BridgeLimits
     /// Checks applied to `track` events (T1).
     public var trackValidation: TrackValidation
+    /// The app's name and version, told to pages that ask what the host offers (D1).
+    public var host: HostIdentity
 
     /// The channel's name unless configured: `todayWebViewBridge` (C1).
     public static let defaultChannelName = "todayWebViewBridge"
 
-    /// Creates a configuration with the default channel name, no surfaces and default limits.
+    /// Creates a configuration with the default channel name, no surfaces, default limits, and
+    /// the bridge's own name and version as the host's.
     public init(
         platform: Platform,
         channelName: String = BridgeConfiguration.defaultChannelName,
         surfaces: [TrustedSurface] = [],
         limits: BridgeLimits = BridgeLimits(),
-        trackValidation: TrackValidation = TrackValidation()
+        trackValidation: TrackValidation = TrackValidation(),
+        host: HostIdentity = .todayBridge
     ) {
         self.platform = platform
         self.channelName = channelName
         self.surfaces = surfaces
         self.limits = limits
         self.trackValidation = trackValidation
+        self.host = host
     }
 }

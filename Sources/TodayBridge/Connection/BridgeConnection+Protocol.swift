@@ -1,7 +1,8 @@
 extension BridgeConnection {
-    /// Answers the bridge's own messages (``SubscribeMessage``, ``NativeCallReply``); only the
-    /// current main document may send them.
-    func receiveProtocolMessage(_ body: JSONValue, type: String, sender: SenderFacts, document: DocumentID) -> CallOutcome {
+    /// Answers the bridge's own messages: ``HelloMessage`` from any frame; ``SubscribeMessage`` and
+    /// ``NativeCallReply`` from the current main document only.
+    func receiveProtocolMessage(_ body: JSONValue, type: String, sender: SenderFacts, trust: SenderTrust, document: DocumentID) -> CallOutcome {
+        if type == WireProtocol.helloType { return answerHello(body, trust: trust) }
         guard sender.isMainFrame, document == currentDocument else { return .denied }
         let decoder = JSONValueDecoder()
         switch type {

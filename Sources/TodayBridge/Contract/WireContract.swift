@@ -7,6 +7,8 @@ package enum WireContract {
         Declaration(NativeCallDelivery.self, "A native call; the page answers with a `NativeCallReply` (X4)."),
         Declaration(SubscribeMessage.self, "Subscribes to a native event; resolves with the events kept for it (X3)."),
         Declaration(NativeCallReply.self, "The page's answer to a native call: a value (absent for `undefined`), an error, or `unhandled` (X4)."),
+        Declaration(HelloMessage.self, "Asks what the host offers the sending frame, with the newest protocol the page speaks (D1, D2)."),
+        Declaration(HelloReply.self, "What the host offers the frame that asked, in the protocol both speak (D1, D2)."),
         Declaration(StringTransportRequest.self, "A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7)."),
         Declaration(StringTransportReply.self, "The one reply to a request: `value` (absent for `undefined`) or `error` (A1)."),
         Declaration(WireError.self, "The JSON after `ERROR_PREFIX` in a structured rejection (X2)."),
@@ -48,7 +50,7 @@ package enum WireContract {
 
     private static func constants() -> String {
         WireProtocol.constants.map {
-            "/** \($0.summary) */\nexport const \($0.typeScriptName) = \(TypeScriptRenderer.literal($0.value));\n"
+            "/** \($0.summary) */\nexport const \($0.typeScriptName) = \($0.literal);\n"
         }.joined(separator: "\n")
     }
 
