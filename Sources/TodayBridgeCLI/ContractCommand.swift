@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodayBridge
+import TodayBridgeTesting
 #if canImport(TodayBridgeGTK)
 import TodayBridgeChromium
 import TodayBridgeGTK
@@ -14,15 +15,23 @@ struct ContractCommand: ParsableCommand {
         discussion: """
             Without options: the built-in capabilities, error codes and wire protocol \
             (web/src/protocol.generated.ts). With --host-configurations: the configurations of \
-            the scripts hosts inject (web/src/host/configurations.generated.ts).
+            the scripts hosts inject (web/src/host/configurations.generated.ts). With \
+            --conformance-fixture: the capabilities the conformance kit calls \
+            (web/src/conformance/fixture.generated.ts).
             """
     )
 
     @Flag(help: "Print the host scripts' configurations instead.")
     var hostConfigurations = false
 
+    @Flag(help: "Print the conformance fixture's capabilities instead.")
+    var conformanceFixture = false
+
     func run() {
-        print(hostConfigurations ? Self.hostScriptConfigurations : WireContract.sdkProtocol(), terminator: "")
+        let text = hostConfigurations ? Self.hostScriptConfigurations
+            : conformanceFixture ? ConformanceFixture.typeScript
+            : WireContract.sdkProtocol()
+        print(text, terminator: "")
     }
 
     static var hostScriptConfigurations: String {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Compiles the web SDK with Debian's tsc, bundles it for <script> tags (dist/today-bridge.js),
-# builds the host scripts (dist/host/**.js, which scripts/host-scripts.mjs embeds into Swift), packs
+# builds the host scripts (dist/host/**.js, which scripts/host-scripts.mjs embeds into Swift) and the
+# conformance kit's pages (dist/conformance/), packs
 # the npm package (dist/package/today-webview-bridge-<VERSION>.tgz, scripts/package.mjs) and
 # unpacks it into dist/packed/package/, where the end-to-end, demo and bench pages load it from.
 set -eu
@@ -13,6 +14,7 @@ tsc -p tsconfig.json
 tsc -p tsconfig.host.json
 node scripts/bundle.mjs dist/esm/src dist
 node scripts/bundle-host-scripts.mjs dist/host-esm dist
+node scripts/bundle-conformance.mjs dist/esm/src dist
 # The package: src/ alone, with declarations and source maps, staged and packed.
 tsc -p tsconfig.package.json
 tarball=$(node scripts/package.mjs)

@@ -63,7 +63,23 @@ export function dropUnusedConstants(body) {
  * module under a `// path` line.
  */
 export function joinModules(root, entry) {
-  return moduleOrder(root, entry)
-    .map((file) => `// ${file}\n${stripModule(readFileSync(join(root, file), 'utf8'), file)}`)
-    .join('\n');
+  const modules = moduleOrder(root, entry).map((file) => ({ file, body: stripModule(readFileSync(join(root, file), 'utf8'), file) }));
+  refuseSharedNames(modules);
+  return modules.map(({ file, body }) => `// ${file}\n${body}`).join('\n');
+}
+
+/**
+ * Refuses two modules declaring the same top-level name: joined into one scope, a second
+ * `function` would silently replace the first. tsc's emit helpers (`var __name = (this && …`),
+ * the same in every module, are exempt.
+ */
+export function refuseSharedNames(modules) {
+  const declared = new Map();
+  for (const { file, body } of modules) {
+    for (const [, name] of body.matchAll(/^(?:async function\*? |function\*? |class |const |let |var )([A-Za-z_$][\w$]*)/gm)) {
+      if (name.startsWith('__')) continue;
+      if (declared.has(name)) throw new Error(`${file} and ${declared.get(name)} both declare ${name}: rename one, they are joined into one scope`);
+      declared.set(name, file);
+    }
+  }
 }

@@ -48,13 +48,14 @@ if (!existsSync(tarball)) {
   process.exit(1);
 }
 const entries = run('tar', ['-tzf', tarball]).split('\n').filter(Boolean);
-const shipped = /^package\/(?:package\.json|README\.md|LICENSE|today-bridge\.js|host\/[\w/-]+\.js|esm\/[\w.-]+\.(?:js|d\.ts|js\.map|d\.ts\.map)|src\/[\w.-]+\.ts)$/;
+const shipped = /^package\/(?:package\.json|README\.md|LICENSE|today-bridge\.js|host\/[\w/-]+\.js|conformance\/(?:index|kit|frame)\.(?:html|js)|esm\/[\w.-]+\.(?:js|d\.ts|js\.map|d\.ts\.map)|src\/[\w.-]+\.ts)$/;
 for (const entry of entries) {
   check(shipped.test(entry), `the tarball holds ${entry}, which is not part of the package`);
   check(!/(?:^|\/)(?:test|e2e|demo|bench|scripts|dist|node_modules)\//.test(entry) && !/\.test\.[jt]s$/.test(entry), `the tarball holds ${entry}, a test or build file`);
 }
 for (const needed of [
   'package/package.json', 'package/README.md', 'package/LICENSE', 'package/today-bridge.js', 'package/host/android-shim.js',
+  'package/conformance/index.html', 'package/conformance/kit.js', 'package/conformance/frame.html', 'package/conformance/frame.js',
   'package/esm/index.js', 'package/esm/index.d.ts', 'package/esm/index.js.map', 'package/esm/index.d.ts.map',
   'package/esm/testing.js', 'package/esm/testing.d.ts', 'package/src/index.ts', 'package/src/testing.ts',
 ]) {

@@ -7,6 +7,7 @@
 //     src/*.ts                      their sources, which the maps name (sourceRoot ../src/)
 //     today-bridge.js               the plain <script> bundle (window.TodayBridge)
 //     host/**.js                    the scripts native hosts inject
+//     conformance/                  the conformance kit's pages (index.html, kit.js, frame.*)
 //   dist/package/today-webview-bridge-<VERSION>.tgz   `npm pack` of the stage
 //
 // The version is written once, as `TodayBridge.version` in Swift; `today-bridge contract` generates
@@ -55,10 +56,11 @@ export function manifest(development, version) {
       '.': { types: './esm/index.d.ts', default: './esm/index.js' },
       './testing': { types: './esm/testing.d.ts', default: './esm/testing.js' },
       './host/*': './host/*',
+      './conformance/*': './conformance/*',
       './today-bridge.js': './today-bridge.js',
       './package.json': './package.json',
     },
-    files: ['esm/', 'src/', 'host/', 'today-bridge.js', 'README.md', 'LICENSE'],
+    files: ['esm/', 'src/', 'host/', 'conformance/', 'today-bridge.js', 'README.md', 'LICENSE'],
   };
 }
 
@@ -76,7 +78,7 @@ function main() {
   for (const field of ['name', 'description', 'license']) {
     if (typeof development[field] !== 'string') fail(`web/package.json has no ${field}`);
   }
-  for (const built of ['dist/package/stage/esm/index.js', 'dist/package/stage/esm/testing.d.ts', 'dist/today-bridge.js', 'dist/host']) {
+  for (const built of ['dist/package/stage/esm/index.js', 'dist/package/stage/esm/testing.d.ts', 'dist/today-bridge.js', 'dist/host', 'dist/conformance']) {
     if (!existsSync(join(web, built))) fail(`${built} is missing: run scripts/build.sh`);
   }
 
@@ -89,6 +91,7 @@ function main() {
   }
   cpSync(join(web, 'dist/today-bridge.js'), join(stage, 'today-bridge.js'));
   cpSync(join(web, 'dist/host'), join(stage, 'host'), { recursive: true });
+  cpSync(join(web, 'dist/conformance'), join(stage, 'conformance'), { recursive: true });
   cpSync(join(web, 'README.md'), join(stage, 'README.md'));
   cpSync(join(web, 'LICENSE'), join(stage, 'LICENSE'));
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest(development, version), null, 2) + '\n');

@@ -1,5 +1,5 @@
 /// Writes ``TypeShape``s as TypeScript types.
-enum TypeScriptRenderer {
+package enum TypeScriptRenderer {
     /// A type expression, such as `Record<string, string>` or `{ id: string; count?: number }`.
     static func type(_ shape: TypeShape) -> String {
         switch shape {
@@ -25,7 +25,7 @@ enum TypeScriptRenderer {
         return header + "{\n" + fields.map { "  " + property($0) + ";\n" }.joined() + "}\n"
     }
 
-    static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 

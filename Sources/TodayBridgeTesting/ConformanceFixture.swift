@@ -1,0 +1,118 @@
+import TodayBridge
+
+/// The capabilities the conformance kit needs from a host under test, registered on its bridge.
+///
+/// The kit (the web package's `conformance/` pages, or ``ConformanceKit`` embedded here) checks
+/// every rule a page can observe. Some rules need the host's help: an error on purpose, a
+/// deadline, an event, a call to the page. A host runs the kit with these registered, on a
+/// bridge whose limits are the defaults:
+///
+/// | Type | Access | Behaviour |
+/// |---|---|---|
+/// | `conformance.echo` | any frame | resolves the message's fields, without `type` |
+/// | `conformance.count` | any frame | `{ count: number }` resolves `{ count }`; anything else rejects `invalidRequest` |
+/// | `conformance.nothing` | any frame | resolves `undefined` |
+/// | `conformance.reject` | any frame | rejects with code `conformance.declined`, recoverable |
+/// | `conformance.throw` | any frame | throws a native error; the page must see a generic `failed` |
+/// | `conformance.slow` | any frame | a deadline of 1 s, and never answers before it: rejects `timeout` |
+/// | `conformance.emit` | main frame | `{ name, data }`: the host emits the event to the page |
+/// | `conformance.call` | main frame | `{ name, args }`: the host calls the page's handler; resolves `{ value }` or `{ error }` |
+/// | `conformance.mainFrame` | main frame | resolves `true` |
+/// | `conformance.trusted` | trusted surface | resolves `true` |
+///
+/// A host in another language (a Kotlin app) registers the same types with the same behaviour.
+///
+/// ```swift
+/// try ConformanceFixture.register(in: bridge)
+/// ```
+public enum ConformanceFixture {
+    /// The deadline of `conformance.slow`, in seconds.
+    public static let slowDeadline = 1.0
+
+    /// The code of `conformance.reject`'s error.
+    public static let declinedCode: BridgeError.Code = "conformance.declined"
+
+    /// Text a native error carries that must never reach the page (X2).
+    public static let nativeSecret = "native-detail-do-not-leak"
+
+    /// Registers the fixture's capabilities on `bridge`.
+    public static func register(in bridge: TodayBridge) throws(BridgeConfigurationError) {
+        try bridge.register("conformance.echo", access: .anyFrame, summary: "resolves the message's fields") { (message: JSONValue, _) in
+            var fields = message.objectValue ?? [:]
+            fields["type"] = nil
+            return JSONValue.object(fields)
+        }
+        try bridge.register("conformance.count", access: .anyFrame, summary: "resolves the count it was given") { (request: Count, _) in request }
+        try bridge.register("conformance.nothing", access: .anyFrame, summary: "resolves undefined") { (_: Nothing, _) in NoResult() }
+        try bridge.register("conformance.reject", access: .anyFrame, summary: "rejects on purpose") { (_: Nothing, _) -> NoResult in
+            throw BridgeError(code: declinedCode, message: "declined on purpose", recoverable: true)
+        }
+        try bridge.register("conformance.throw", access: .anyFrame, summary: "throws a native error") { (_: Nothing, _) -> NoResult in
+            throw NativeFailure()
+        }
+        try bridge.register("conformance.slow", access: .anyFrame, deadline: slowDeadline, summary: "outlives its deadline") { (_: Nothing, _) -> NoResult in
+            try await Task.sleep(nanoseconds: UInt64(slowDeadline * 30 * 1_000_000_000))
+            return NoResult()
+        }
+        try bridge.register("conformance.emit", access: .mainFrame, summary: "the host emits an event") { (request: EmitRequest, context) in
+            await context.connection.emit(request.name, data: request.data ?? .null)
+            return NoResult()
+        }
+        try bridge.register("conformance.call", access: .mainFrame, summary: "the host calls a page handler") { (request: CallRequest, context) in
+            do throws(BridgeError) {
+                let value: JSONValue? = try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
+                return CallAnswer(value: value, error: nil)
+            } catch {
+                return CallAnswer(value: nil, error: error.code.rawValue)
+            }
+        }
+        try bridge.register("conformance.mainFrame", access: .mainFrame, summary: "resolves true") { (_: Nothing, _) in true }
+        try bridge.register("conformance.trusted", access: .trustedSurface, summary: "resolves true") { (_: Nothing, _) in true }
+    }
+
+    struct Nothing: Decodable, Sendable {}
+
+    struct Count: Codable, Sendable {
+        var count: Int
+    }
+
+    struct EmitRequest: Decodable, Sendable {
+        var name: String
+        var data: JSONValue?
+    }
+
+    struct CallRequest: Decodable, Sendable {
+        var name: String
+        var args: JSONValue?
+    }
+
+    struct CallAnswer: Codable, Sendable {
+        var value: JSONValue?
+        var error: String?
+    }
+
+    struct NativeFailure: Error, CustomStringConvertible {
+        var description: String { "native failure: \(ConformanceFixture.nativeSecret)" }
+    }
+}
+
+extension ConformanceFixture {
+    /// The fixture as the kit's TypeScript (`web/src/conformance/fixture.generated.ts`): its
+    /// capabilities' map and the constants the kit checks against (X6).
+    package static var typeScript: String {
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: .linux),
+            tokens: TestTokenProvider(),
+            analytics: RecordingAnalyticsSink(),
+            identity: AnalyticsIdentity(deviceID: "", sessionID: "")
+        )
+        try! register(in: bridge)
+        let constants = [
+            ("CONFORMANCE_SLOW_DEADLINE_SECONDS", String(slowDeadline), "`conformance.slow`'s deadline, in seconds."),
+            ("CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(declinedCode.rawValue), "The code `conformance.reject` rejects with."),
+            ("CONFORMANCE_NATIVE_SECRET", TypeScriptRenderer.literal(nativeSecret), "Text in `conformance.throw`'s native error that must never reach the page (X2)."),
+        ]
+        return bridge.contract.customCapabilities.typeScript(capabilityMap: "ConformanceFixtureCapabilities")
+            + constants.map { "\n/** \($0.2) */\nexport const \($0.0) = \($0.1);\n" }.joined()
+    }
+}
