@@ -14,7 +14,7 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     private static var subcommands: [any ParsableCommand.Type] {
         var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self]
         #if canImport(TodayBridgeGTK)
-        commands.append(OpenCommand.self)
+        commands += [OpenCommand.self, ConformanceCommand.self]
         #endif
         return commands
     }

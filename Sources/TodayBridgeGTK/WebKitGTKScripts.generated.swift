@@ -19,6 +19,7 @@ function webKitGTKChannel(window, configuration) {
     const pending = new Map();
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
+        void handlers;
         const reply = event.detail;
         const call = reply && typeof reply === 'object' ? pending.get(reply.id) : undefined;
         if (!reply || !call)

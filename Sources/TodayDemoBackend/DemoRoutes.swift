@@ -46,6 +46,13 @@ enum DemoRoutes {
             guard let via else { return json(["error": "unauthorized"], status: .unauthorized) }
             return json(["user": "demo-user", "via": .string(via)])
         }
+        // The conformance kit's session probe (T4): whether a valid `embed_bearer` came with the
+        // request; never the cookie itself.
+        router.get("/api/conformance/session") { request, _ in
+            let cookie = request.cookies["embed_bearer"]?.value
+            let valid = if let cookie { await tokens.isValid(cookie) } else { false }
+            return json(["cookie": .bool(valid)])
+        }
         router.post("/report/:name") { request, context in
             let name = context.parameters.get("name") ?? "unnamed"
             let body = try await request.body.collect(upTo: 1 << 20)

@@ -198,6 +198,16 @@ struct DenialEndToEndTests {
         #expect(results["offers"]?["establishSession"] == "denied", "D1: offered, denied")
     }
 
+    @Test("C8 S3 the main frame's channel outlives garbage collection: still the bridge's, still the main frame", arguments: Engine.allCases)
+    func c8ChannelOutlivesCollection(engine: Engine) async throws {
+        let backend = try await backendAfterContractRuns()
+        let run = try await EndToEndHost.open("/e2e/collected.html?report=collected-\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
+        #expect(run.exitCode == 0, "\(run.errors)")
+        let results = try #require(backend.reports(named: "collected-\(engine.rawValue)").last)
+        #expect(results["replacedAt"] == .null, "the channel was replaced after a collection")
+        #expect(results["hasAuthorization"] == true, "credentials still reach the main frame")
+    }
+
     @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.allCases)
     func s4NavigationDuringRefresh(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()

@@ -1,6 +1,7 @@
 // Embeds the built host scripts (dist/host/**.js, from src/host/) into Swift, so that Swift never
 // retypes them. Each entry module becomes a `HostScript<XConfiguration>` static named after its
-// configuration type, in the Swift file of its folder.
+// configuration type, in the Swift file of its folder. The conformance kit's pages
+// (dist/conformance/, from src/conformance/) are embedded the same way, as `ConformanceKit`'s files.
 //
 // Usage (from any directory, after web/scripts/build.sh):
 //   node web/scripts/host-scripts.mjs write   rewrites the generated Swift files
@@ -81,6 +82,28 @@ export function renderEntry(path, type, source) {
   ].join('\n');
 }
 
+/** The conformance kit's pages, as `ConformanceKit.files` (TodayBridgeTesting). */
+function renderConformanceKit() {
+  const folder = join(web, 'dist/conformance');
+  if (!existsSync(folder)) throw new Error('web/dist/conformance is missing: run web/scripts/build.sh first');
+  const files = readdirSync(folder).sort().map((name) => {
+    const source = readFileSync(join(folder, name), 'utf8').replace(/\n+$/, '');
+    const hashes = rawDelimiter(source);
+    return `        ${JSON.stringify(name)}: ${hashes}"""\n${source}\n"""${hashes},`;
+  });
+  const text = [
+    header.replace('web/src/host/', 'web/src/conformance/'),
+    'extension ConformanceKit {',
+    '    /// The kit\'s pages by name, as the web package ships them in `conformance/`.',
+    '    public static let files: [String: String] = [',
+    ...files,
+    '    ]',
+    '}',
+    '',
+  ].join('\n');
+  return { swift: 'Sources/TodayBridgeTesting/ConformanceKit.generated.swift', text };
+}
+
 /** Every generated Swift file: its path in the repository and its text. */
 function renderAll() {
   const all = entries();
@@ -100,7 +123,7 @@ function renderAll() {
       parts.push(renderEntry(entry.path, configurationType(entry), built(entry.path)) + '\n');
     }
     return { swift, text: parts.join('\n') };
-  });
+  }).concat(renderConformanceKit());
 }
 
 function main(command) {

@@ -124,9 +124,9 @@ test('Conformance kit: the frame probe sends each message on the raw channel and
 });
 
 test('Conformance kit: options come from window.todayConformanceOptions, then the query string; an unknown mode is refused', () => {
-  assert.deepEqual(readOptions({}, ''), { mode: 'trusted', frame: undefined, report: undefined, close: false, session: false });
-  assert.deepEqual(readOptions({}, '?mode=cleartext&frame=https://b.test/frame.html&report=/r&close=1&session=1'), {
-    mode: 'cleartext', frame: 'https://b.test/frame.html', report: '/r', close: true, session: true,
+  assert.deepEqual(readOptions({}, ''), { mode: 'trusted', frame: undefined, report: undefined, close: false, session: false, rules: undefined });
+  assert.deepEqual(readOptions({}, '?mode=cleartext&frame=https://b.test/frame.html&report=/r&close=1&session=1&rules=C1,X4'), {
+    mode: 'cleartext', frame: 'https://b.test/frame.html', report: '/r', close: true, session: true, rules: ['C1', 'X4'],
   });
   assert.equal(readOptions({ todayConformanceOptions: { mode: 'untrusted' } }, '?mode=trusted').mode, 'untrusted');
   assert.throws(() => readOptions({}, '?mode=lenient'), /unknown conformance mode lenient/);

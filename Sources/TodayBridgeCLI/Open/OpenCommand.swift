@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
+import TodayBridgeTesting
 import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real WebKitGTK host from the terminal.
@@ -54,6 +55,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
+    @Flag(help: "Register the conformance kit's capabilities (conformance.*), for loading the kit.")
+    var conformanceFixture = false
+
     @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
     var printPeakMemory = false
 
@@ -67,6 +71,7 @@ struct OpenCommand: AsyncParsableCommand {
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
         )
         if testCapabilities { try TestCapabilities.register(in: bridge) }
+        if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot

@@ -33,6 +33,8 @@ export interface ConformanceOptions {
   close?: boolean;
   /** The page's server answers `GET /api/conformance/session` with `{ cookie }` (T4). */
   session?: boolean;
+  /** Only these rule ids (all when absent), to look into one failure. */
+  rules?: string[];
 }
 
 /** Every check, in the contract's order. */
@@ -54,6 +56,7 @@ export function readOptions(scope: { todayConformanceOptions?: ConformanceOption
     report: given.report ?? query.get('report') ?? undefined,
     close: given.close ?? query.get('close') === '1',
     session: given.session ?? query.get('session') === '1',
+    rules: given.rules ?? query.get('rules')?.split(',').filter(Boolean),
   };
 }
 
@@ -106,7 +109,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     mode: context.mode,
     platform: bridge.platform,
     host: { name: host.name, version: host.version, protocol: host.protocol },
-    ...summarize(await runChecks(allChecks, context, bridge.platform)),
+    ...summarize(await runChecks(allChecks.filter((check) => !options.rules || options.rules.includes(check.rule)), context, bridge.platform)),
   };
   renderReport(document, report);
   (window as unknown as { todayConformance?: ConformanceReport }).todayConformance = report;

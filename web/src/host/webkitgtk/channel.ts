@@ -25,6 +25,10 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
   let nextID = 1;
 
   window.addEventListener(RELAY_REPLY_EVENT, (event) => {
+    // WebKit makes a new `window.webkit.messageHandlers` wrapper, with its own channel back in
+    // place of this one, once nothing holds the old wrapper and the collector has run. This
+    // listener lives as long as the page: holding the wrapper here keeps the channel defined.
+    void handlers;
     const reply = (event as CustomEvent<RelayReply | null | undefined>).detail;
     const call = reply && typeof reply === 'object' ? pending.get(reply.id) : undefined;
     if (!reply || !call) return;
