@@ -58,11 +58,12 @@ web-package-check: web-package
 	node web/scripts/check-package.mjs
 
 # Regenerates the web SDK's declarations from the Swift definitions (X6): the wire protocol and the
-# host scripts' configurations.
+# host scripts' configurations, and the conformance kit's fixture.
 contract:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract > web/src/protocol.generated.ts
 	$(CLI) contract --host-configurations > web/src/host/configurations.generated.ts
+	$(CLI) contract --conformance-fixture > web/src/conformance/fixture.generated.ts
 
 # Fails when the committed declarations differ from a fresh rendering (X6), or the Swift files
 # embedding the host scripts differ from the built web/src/host/ (`make host-scripts`).
@@ -72,6 +73,8 @@ contract-check:
 		|| { echo "web/src/protocol.generated.ts is stale: run 'make contract'"; exit 1; }
 	$(CLI) contract --host-configurations | diff -u web/src/host/configurations.generated.ts - \
 		|| { echo "web/src/host/configurations.generated.ts is stale: run 'make contract'"; exit 1; }
+	$(CLI) contract --conformance-fixture | diff -u web/src/conformance/fixture.generated.ts - \
+		|| { echo "web/src/conformance/fixture.generated.ts is stale: run 'make contract'"; exit 1; }
 	web/scripts/build.sh
 	node web/scripts/host-scripts.mjs check
 
