@@ -22,7 +22,10 @@ enum EndToEndHost {
     /// What one page run printed and how it ended.
     struct Run {
         var exitCode: Int32
+        /// The lines it printed that are JSON.
         var lines: [JSONValue]
+        /// Every line it printed.
+        var output: [String]
         var errors: String
 
         /// The analytics events the host forwarded.
@@ -53,7 +56,7 @@ enum EndToEndHost {
 
     /// Runs `today-bridge` (built next to the tests) from `/`, reading its output while it runs: the
     /// host needs nothing from the repository's working tree (its page scripts are embedded).
-    private static func run(_ arguments: [String], pinnedToOneCore: Bool) async throws -> Run {
+    static func run(_ arguments: [String], pinnedToOneCore: Bool = false) async throws -> Run {
         let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
         let run = pinnedToOneCore
             ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, workingDirectory: "/", within: 240)
@@ -61,6 +64,7 @@ enum EndToEndHost {
         return Run(
             exitCode: run.status ?? -1,
             lines: run.lines.compactMap { try? JSONValue(parsing: $0) },
+            output: run.lines,
             errors: run.standardError
         )
     }
