@@ -27,6 +27,17 @@ public class WKWebView: NSObject, MirrorAssociating {
     /// Mirror only: every request passed to `load(_:)` so far.
     public private(set) var mirrorLoadedRequests: [URLRequest] = []
 
+    /// Starts loading `string` as the main frame's document, at `baseURL`. (The mirror records it;
+    /// a test commits the navigation with ``mirrorCommitNavigation(to:)``.)
+    @discardableResult
+    public func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? {
+        mirrorLoadedHTML.append((string, baseURL))
+        return WKNavigation()
+    }
+
+    /// Mirror only: every document passed to `loadHTMLString(_:baseURL:)` so far.
+    public private(set) var mirrorLoadedHTML: [(html: String, baseURL: URL?)] = []
+
     /// Evaluates `javaScriptString` in the main frame's page world; calls back later.
     public func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {
         mirrorEvaluatedScripts.append(javaScriptString)
