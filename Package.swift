@@ -58,7 +58,7 @@ package.targets += [
     // What the Linux suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
     .target(name: "TodayBridgeTestSupport", dependencies: ["TodayBridge", .product(name: "Subprocess", package: "swift-subprocess")]),
     // One page shown in WebKitGTK or Chromium with the bridge installed (`open`, the demo, the benchmarks).
-    .target(name: "TodayPageHost", dependencies: ["TodayBridge", "TodayBridgeGTK", "CWebKitGTK", "TodayBridgeChromium", "TodayBridgeTestSupport"]),
+    .target(name: "TodayPageHost", dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayBridgeGTK", "CWebKitGTK", "TodayBridgeChromium", "TodayBridgeTestSupport"]),
     // The local backend of the demo and the end-to-end tests.
     .target(
         name: "TodayDemoBackend",

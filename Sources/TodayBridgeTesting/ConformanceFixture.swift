@@ -38,9 +38,7 @@ public enum ConformanceFixture {
     /// Registers the fixture's capabilities on `bridge`.
     public static func register(in bridge: TodayBridge) throws(BridgeConfigurationError) {
         try bridge.register("conformance.echo", access: .anyFrame, summary: "resolves the message's fields") { (message: JSONValue, _) in
-            var fields = message.objectValue ?? [:]
-            fields["type"] = nil
-            return JSONValue.object(fields)
+            PageExercises.echo(message)
         }
         try bridge.register("conformance.count", access: .anyFrame, summary: "resolves the count it was given") { (request: Count, _) in request }
         try bridge.register("conformance.nothing", access: .anyFrame, summary: "resolves undefined") { (_: Nothing, _) in NoResult() }
@@ -54,14 +52,13 @@ public enum ConformanceFixture {
             try await Task.sleep(nanoseconds: UInt64(slowDeadline * 30 * 1_000_000_000))
             return NoResult()
         }
-        try bridge.register("conformance.emit", access: .mainFrame, summary: "the host emits an event") { (request: EmitRequest, context) in
-            await context.connection.emit(request.name, data: request.data ?? .null)
+        try bridge.register("conformance.emit", access: .mainFrame, summary: "the host emits an event") { (request: PageExercises.EventRequest, context) in
+            await PageExercises.emit(request, in: context)
             return NoResult()
         }
-        try bridge.register("conformance.call", access: .mainFrame, summary: "the host calls a page handler") { (request: CallRequest, context) in
+        try bridge.register("conformance.call", access: .mainFrame, summary: "the host calls a page handler") { (request: PageExercises.CallRequest, context) in
             do throws(BridgeError) {
-                let value: JSONValue? = try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
-                return CallAnswer(value: value, error: nil)
+                return CallAnswer(value: try await PageExercises.call(request, in: context), error: nil)
             } catch {
                 return CallAnswer(value: nil, error: error.code.rawValue)
             }
@@ -74,16 +71,6 @@ public enum ConformanceFixture {
 
     struct Count: Codable, Sendable {
         var count: Int
-    }
-
-    struct EmitRequest: Decodable, Sendable {
-        var name: String
-        var data: JSONValue?
-    }
-
-    struct CallRequest: Decodable, Sendable {
-        var name: String
-        var args: JSONValue?
     }
 
     struct CallAnswer: Codable, Sendable {

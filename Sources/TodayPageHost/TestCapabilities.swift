@@ -1,4 +1,5 @@
 import TodayBridge
+import TodayBridgeTesting
 
 /// Capabilities for trying a page's use of the bridge (`open --test-capabilities`):
 ///
@@ -10,25 +11,13 @@ import TodayBridge
 /// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
 package enum TestCapabilities {
-    struct EventRequest: Decodable, Sendable {
-        var name: String
-        var data: JSONValue?
-    }
-
-    struct CallRequest: Decodable, Sendable {
-        var name: String
-        var args: JSONValue?
-    }
-
     struct SleepRequest: Decodable, Sendable {
         var ms: Double
     }
 
     package static func register(in bridge: TodayBridge) throws {
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
-            var fields = message.objectValue ?? [:]
-            fields["type"] = nil
-            return JSONValue.object(fields)
+            PageExercises.echo(message)
         }
         try bridge.register("fail", access: .anyFrame, summary: "always rejects") { (_: JSONValue, _) -> NoResult in
             throw BridgeError(code: "declined", message: "declined on purpose", recoverable: true)
@@ -37,14 +26,13 @@ package enum TestCapabilities {
             try await Task.sleep(nanoseconds: UInt64(min(max(request.ms, 0), 10_000) * 1_000_000))
             return NoResult()
         }
-        try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") { (request: EventRequest, context) in
-            await context.connection.emit(request.name, data: request.data ?? .null)
+        try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") { (request: PageExercises.EventRequest, context) in
+            await PageExercises.emit(request, in: context)
             return NoResult()
         }
-        try bridge.register("callPage", access: .mainFrame, summary: "the host calls a page handler") { (request: CallRequest, context) -> JSONValue in
+        try bridge.register("callPage", access: .mainFrame, summary: "the host calls a page handler") { (request: PageExercises.CallRequest, context) -> JSONValue in
             do {
-                let value: JSONValue? = try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
-                return ["value": value ?? .null]
+                return ["value": try await PageExercises.call(request, in: context) ?? .null]
             } catch {
                 return ["error": .string("\(error)")]
             }
