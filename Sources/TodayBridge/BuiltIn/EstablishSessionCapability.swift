@@ -1,7 +1,8 @@
 /// `establishSession`: mints the `embed_bearer` session cookie into the web view's own store (T4).
 ///
-/// Resolves `{ ok: true }` once the cookie is stored, `{ ok: false }` on any failure; never
-/// rejects and never returns the bearer.
+/// Resolves `{ ok: true }` once the cookie is stored, `{ ok: false }` on any failure (a page of
+/// the app's own scheme included: the cookie is for an https host); never rejects and never
+/// returns the bearer.
 struct EstablishSessionCapability: BridgeCapability, SettlesWithoutRejecting {
     struct Request: Codable, Sendable {
         /// Refresh the token (coalesced, T3) before minting.
@@ -21,9 +22,11 @@ struct EstablishSessionCapability: BridgeCapability, SettlesWithoutRejecting {
     let observer: BridgeObserver
 
     func handle(_ request: Request, context: CapabilityContext) async throws -> Result {
-        guard let host = context.sender.mainDocumentURL.flatMap(PageLocation.init(url:))?.origin.host else {
+        // A cookie is for an https host: an app's own scheme has no HTTP server to send it to.
+        guard let origin = context.sender.mainDocumentURL.flatMap(PageLocation.init(url:))?.origin, origin.isSecure else {
             return Result(ok: false)
         }
+        let host = origin.host
         let token = request.refresh == true ? try await tokens.refresh() : await tokens.currentToken()
         guard let token, context.isCurrentDocument else { return Result(ok: false) }
         let cookie = BridgeCookie(

@@ -4,7 +4,8 @@ public enum CapabilityAccess: String, Sendable, Hashable, CaseIterable {
     case anyFrame
     /// The main frame, on any origin.
     case mainFrame
-    /// The main frame of a trusted surface over HTTPS: the level for anything credential-bearing.
+    /// The main frame of a trusted surface over HTTPS, or of the app's own scheme where the surface
+    /// names it (S3): the level for anything credential-bearing.
     case trustedSurface
 
     /// Whether a sender with this trust may call.

@@ -2,28 +2,45 @@ import Foundation
 
 /// A web origin, `scheme://host[:port]`, as the engine reports it for a frame (contract C8).
 ///
-/// The scheme and host are lower-cased and a scheme's default port is dropped, so
-/// `https://Example.com:443` and `https://example.com` are the same origin. Opaque origins
-/// (`about:blank`, `data:` URLs) have no host and cannot be represented.
+/// Origins are kept in the canonical form engines report, so that a rule, a committed URL and the
+/// engine's own origin compare equal:
+/// - the scheme and host are lower-cased (ASCII only) and a scheme's default port is dropped:
+///   `https://Example.com:443` is `https://example.com`;
+/// - an IP address is written the way URL parsers canonicalize it: `http://127.1` and
+///   `http://0x7f.0.0.1` are `http://127.0.0.1`, `https://[3FFE:2a00:100:7031:0:0::1]` is
+///   `https://[3ffe:2a00:100:7031::1]`;
+/// - a `file` origin has the file URL's host, usually none: `file://`;
+/// - an app's own scheme has one origin per scheme, host and port dropped, as Android WebView
+///   reports it: `myapp://app/index.html` is `myapp://`.
+///
+/// Opaque origins (`about:blank`, `data:` and `blob:` URLs, sandboxed frames, which engines
+/// report as `null`) cannot be represented: they are `nil`, and no origin rule matches them.
 public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
-    /// `http`, `https`, or another scheme, lower-cased.
+    /// `http`, `https`, `file`, or an app's own scheme, lower-cased.
     public let scheme: String
-    /// The host, lower-cased; an IPv6 literal without its brackets.
+    /// The host, lower-cased; an IPv6 literal without its brackets; empty for `file://` and an
+    /// app's own scheme.
     public let host: String
     /// The port, or `nil` for the scheme's default port.
     public let port: Int?
 
-    /// Creates an origin; `nil` when the host is empty or has stray brackets, or the port is out of range.
+    /// Creates an origin in canonical form; `nil` for an opaque or invalid scheme, a missing or
+    /// invalid host (stray brackets, a number that is no IP address), or a port out of range.
     public init?(scheme: String, host: String, port: Int?) {
-        let scheme = scheme.lowercased()
-        var host = host.lowercased()
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        // Brackets only ever wrap a whole IPv6 literal; any left over make normalizing unstable.
-        guard !scheme.isEmpty, !host.isEmpty, !host.contains(where: { $0 == "[" || $0 == "]" }) else { return nil }
-        if let port, !(1...65535).contains(port) { return nil }
+        let scheme = scheme.asciiLowercased
+        guard let kind = OriginScheme(scheme), kind != .opaque else { return nil }
+        if kind == .app {
+            (self.scheme, self.host, self.port) = (scheme, "", nil)
+            return
+        }
+        guard var host = Self.canonicalHost(host), !host.isEmpty || kind == .file else { return nil }
+        if kind == .file, host == "localhost" { host = "" }  // `file://localhost/x` is `file:///x`
+        if let port {
+            guard kind != .file, (1...65535).contains(port) else { return nil }
+        }
         self.scheme = scheme
         self.host = host
-        self.port = port == Self.defaultPort(of: scheme) ? nil : port
+        self.port = port == OriginScheme.defaultPort(of: scheme) ? nil : port
     }
 
     /// The origin of an origin or URL string; `nil` for opaque or host-less URLs.
@@ -37,12 +54,15 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
         // `URL.host`, not `URLComponents.host`: the latter decodes an IDN host to Unicode
         // (`xn--bcher-kva.example` becomes `bücher.example`), which no ASCII origin rule and no
         // engine-reported origin would ever equal.
-        guard let scheme = url.scheme, let host = url.host else { return nil }
-        self.init(scheme: scheme, host: host, port: url.port)
+        guard let scheme = url.scheme else { return nil }
+        self.init(scheme: scheme, host: url.host ?? "", port: url.port)
     }
 
     /// Whether the origin is served over TLS.
     public var isSecure: Bool { scheme == "https" }
+
+    /// Whether this is the origin of an app's own scheme (`myapp://`): neither web nor file.
+    package var isAppScheme: Bool { OriginScheme(scheme) == .app }
 
     /// `scheme://host[:port]`, with an IPv6 host in brackets.
     public var description: String {
@@ -50,12 +70,19 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
         return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
     }
 
-    /// 443 for `https`, 80 for `http`.
-    static func defaultPort(of scheme: String) -> Int? {
-        switch scheme {
-        case "https": 443
-        case "http": 80
-        default: nil
+    /// A host in canonical form: brackets around IPv6 taken off, IP addresses canonical, names
+    /// lower-cased; `nil` when it cannot be a host.
+    private static func canonicalHost(_ host: String) -> String? {
+        var host = Substring(host)
+        let bracketed = host.hasPrefix("[") && host.hasSuffix("]")
+        if bracketed { host = host.dropFirst().dropLast() }
+        // Brackets only ever wrap a whole IPv6 literal; any left over make normalizing unstable.
+        guard !host.contains(where: { $0 == "[" || $0 == "]" }) else { return nil }
+        if bracketed || host.contains(":") { return IPAddressLiteral.canonicalIPv6(host) }
+        switch IPAddressLiteral.readIPv4(host) {
+        case .address(let address): return address
+        case .malformed: return nil
+        case .name: return String(host).asciiLowercased
         }
     }
 }

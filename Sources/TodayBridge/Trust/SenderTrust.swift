@@ -8,7 +8,8 @@ package struct SenderTrust: Sendable, Hashable {
     package let page: PageLocation?
     /// The surface of the main document, when it is on one.
     package let surface: TrustedSurface?
-    /// Whether a bearer may be served: main frame, HTTPS, on a surface, frame origin consistent (S1, S3).
+    /// Whether a bearer may be served: main frame, on a surface, HTTPS or the app's own scheme the
+    /// surface names, frame origin consistent (S1, S3).
     package let mayReceiveCredentials: Bool
 
     /// Whether the sender may receive the surface's non-secret extra headers (T2).

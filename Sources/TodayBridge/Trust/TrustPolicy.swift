@@ -2,8 +2,9 @@ import Foundation
 
 /// Decides, from the engine's facts alone, which surface a sender is on and what it may receive.
 ///
-/// Rules S1 to S3: credentials go only to the main frame, only over HTTPS, only on a configured
-/// surface, and only when the engine's frame origin agrees with the committed URL.
+/// Rules S1 to S3: credentials go only to the main frame, only over HTTPS (or the app's own scheme
+/// where a surface names it), only on a configured surface, and only when the engine's frame origin
+/// agrees with the committed URL.
 package struct TrustPolicy: Sendable {
     package let surfaces: [TrustedSurface]
 
@@ -24,10 +25,8 @@ package struct TrustPolicy: Sendable {
     package func evaluate(_ sender: SenderFacts, on page: PageFacts) -> SenderTrust {
         // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
         let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
-        let credentials = sender.isMainFrame
-            && page.surface != nil
-            && page.location?.origin.scheme == "https"
-            && originAgrees
+        let schemeAdmits = page.location.flatMap { page.surface?.admitsCredentials(at: $0.origin) } ?? false
+        let credentials = sender.isMainFrame && originAgrees && schemeAdmits
         return SenderTrust(isMainFrame: sender.isMainFrame, page: page.location, surface: page.surface, mayReceiveCredentials: credentials)
     }
 
@@ -56,6 +55,8 @@ package struct PageLocation: Sendable, Hashable {
         else { return nil }
         self.origin = origin
         self.path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        redacted = origin.description + path
+        // An app's scheme has one origin (`myapp://`); the page keeps the URL's host for analytics.
+        let authority = origin.isAppScheme ? "\(origin.scheme)://\(components.percentEncodedHost ?? "")" : origin.description
+        redacted = authority + path
     }
 }

@@ -57,6 +57,15 @@ public struct TrustedSurface: Sendable, Hashable {
         originRules.contains { $0.matches(origin) } && contains(path: path)
     }
 
+    /// Whether a page of this surface at `origin` may hold a credential, by its scheme (S3):
+    /// `https` always; an app's own scheme only when one of the surface's rules names it
+    /// (`myapp://`), never through `*`, since the app's scheme handler serves that content itself;
+    /// `http`, `file` and everything else never.
+    package func admitsCredentials(at origin: SecurityOrigin) -> Bool {
+        if origin.isSecure { return true }
+        return origin.isAppScheme && originRules.contains { $0.names(origin) }
+    }
+
     private func contains(path: String) -> Bool {
         guard !pathPrefixes.isEmpty else { return true }
         return pathPrefixes.contains { prefix in
