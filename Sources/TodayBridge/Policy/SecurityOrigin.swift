@@ -54,8 +54,14 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
         // `URL.host`, not `URLComponents.host`: the latter decodes an IDN host to Unicode
         // (`xn--bcher-kva.example` becomes `bücher.example`), which no ASCII origin rule and no
         // engine-reported origin would ever equal.
+        // `URL.host` drops the brackets of an IP literal, which `[1.2.3.4]` (no IPv6 address, no
+        // origin) needs; `URLComponents` keeps them.
         guard let scheme = url.scheme else { return nil }
-        self.init(scheme: scheme, host: url.host ?? "", port: url.port)
+        var host = url.host ?? ""
+        if !host.hasPrefix("["), URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost?.hasPrefix("[") == true {
+            host = "[\(host)]"
+        }
+        self.init(scheme: scheme, host: host, port: url.port)
     }
 
     /// Whether the origin is served over TLS.
