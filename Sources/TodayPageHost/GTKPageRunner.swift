@@ -46,6 +46,7 @@ package final class GTKPageRunner {
     }
 
     private func start() {
+        options.appScheme?.register()
         let session = webkit_network_session_new_ephemeral()
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!

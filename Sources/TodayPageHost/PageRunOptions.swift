@@ -13,14 +13,20 @@ package struct PageRunOptions: Sendable {
     package var certificateHosts: [String]
     /// Save a PNG screenshot here when the page closes or times out (WebKitGTK).
     package var screenshot: String?
+    /// An app's own scheme to serve from a directory (WebKitGTK).
+    package var appScheme: AppScheme?
 
-    package init(url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil) {
+    package init(
+        url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil,
+        appScheme: AppScheme? = nil
+    ) {
         self.url = url
         self.headless = headless
         self.timeout = timeout
         self.certificate = certificate
         self.certificateHosts = certificateHosts
         self.screenshot = screenshot
+        self.appScheme = appScheme
     }
 }
 

@@ -12,11 +12,16 @@ enum EndToEndHost {
 
     /// One backend for the whole suite.
     static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in
-        let bundle = packageRoot.appendingPathComponent("web/dist/packed/package/today-bridge.js").path
-        guard FileManager.default.fileExists(atPath: bundle) else { throw EndToEndError.sdkNotBuilt }
+        try requireSDK()
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
         return (backend, certificate)
+    }
+
+    /// Throws unless the packed web SDK the pages load is built.
+    static func requireSDK() throws {
+        let bundle = packageRoot.appendingPathComponent("web/dist/packed/package/today-bridge.js").path
+        guard FileManager.default.fileExists(atPath: bundle) else { throw EndToEndError.sdkNotBuilt }
     }
 
     /// What one page run printed and how it ended.

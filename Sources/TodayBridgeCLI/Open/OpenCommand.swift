@@ -52,6 +52,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: "Save a PNG screenshot here when the page closes or times out.")
     var screenshot: String?
 
+    @Option(name: .customLong("app-scheme"), help: "NAME=DIRECTORY: serve DIRECTORY as NAME://, an app's own scheme (WebKitGTK).")
+    var appScheme: String?
+
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
@@ -63,6 +66,11 @@ struct OpenCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
+        let scheme = try appScheme.map { argument in
+            guard engine == .webkitgtk else { throw ValidationError("--app-scheme needs --engine webkitgtk") }
+            guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
+            return scheme
+        }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: engine == .chromium ? .android : .linux, surfaces: surfaces),
@@ -74,7 +82,7 @@ struct OpenCommand: AsyncParsableCommand {
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
-            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot
+            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme
         )
         let end = switch engine {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
