@@ -27,13 +27,21 @@ let package = Package(
         ),
         // Apple's WebKit (iOS, macOS); empty where WebKit cannot be imported.
         .target(name: "TodayBridgeWebKit", dependencies: ["TodayBridge"]),
+        // The demo app's own capability, event and native call, defined once: the demo host
+        // registers them and TodayDemoTests keeps the demo page's generated types current (X6).
+        .target(name: "TodayDemoBridge", dependencies: ["TodayBridge"]),
         .executableTarget(
             name: "TodayBridgeCLI",
-            dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayBridgePostHog", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "TodayBridge", "TodayBridgeTesting", "TodayBridgePostHog", "TodayDemoBridge",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
         .testTarget(name: "TodayBridgePostHogTests", dependencies: ["TodayBridgePostHog", "TodayBridge", "TodayBridgeTesting"]),
         .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting"]),
+        // What an app's own test target does: checks its page's generated types (X6).
+        .testTarget(name: "TodayDemoTests", dependencies: ["TodayDemoBridge", "TodayBridgeTesting"]),
     ],
     // Swift 6: complete concurrency checking everywhere.
     swiftLanguageModes: [.v6]

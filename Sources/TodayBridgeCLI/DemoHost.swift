@@ -5,19 +5,11 @@ import TodayBridge
 import TodayBridgeGTK
 import TodayBridgePostHog
 import TodayDemoBackend
+import TodayDemoBridge
 
-/// The demo's native side: its bridge, its custom capability and the events it sends.
+/// The demo's native side: its bridge with the demo's capability, event and native call
+/// (``DemoBridge``), and what it sends the page.
 enum DemoHost {
-    struct DeviceInfoRequest: Decodable, Sendable {
-        var detail: Bool?
-    }
-
-    struct DeviceInfo: Codable, Sendable {
-        var engine: String
-        var system: String
-        var uptimeSeconds: Int
-    }
-
     static func bridge(backend: DemoBackend, analytics: PostHogSink) -> TodayBridge {
         let surface = try! TrustedSurface(name: "demo", origins: [backend.secureOrigin], extraHeaders: ["X-Client": "today-demo"])
         let bridge = TodayBridge(
@@ -27,19 +19,26 @@ enum DemoHost {
             analytics: TranscriptAnalyticsSink(delivery: analytics),
             identity: AnalyticsIdentity(deviceID: "demo-device", sessionID: UUID().uuidString, userID: { "demo-user" })
         )
-        try! bridge.register("device.info", access: .trustedSurface, summary: "what the native side runs on") { (_: DeviceInfoRequest, _) in
-            DeviceInfo(engine: "WebKitGTK", system: ProcessInfo.processInfo.operatingSystemVersionString, uptimeSeconds: Int(ProcessInfo.processInfo.systemUptime))
-        }
+        try! DemoBridge.install(on: bridge, engine: "WebKitGTK")
         return bridge
     }
 
-    /// Sends `host.foreground` once the page is up, the way an app does when it comes back.
+    /// Once the page is up: sends `demo.notice` and `host.foreground` (the way an app does when it
+    /// comes back), then asks the page's `demo.progress` handler how far it got; all typed (X6).
     @GLibActor
     static func emitEvents(_ view: UnsafeMutablePointer<WebKitWebView>, _ installation: WebKitGTKBridge) {
         Task {
             try await Task.sleep(nanoseconds: 1_500_000_000)
-            await installation.connection.emit("host.foreground", data: ["reason": "demo"])
-            DemoTranscript.line("host", "emitted host.foreground")
+            let connection = installation.connection
+            try await connection.emit(DemoBridge.notice, payload: DemoBridge.Notice(text: "hello from the native side", level: .info))
+            await connection.emit(.foreground)
+            DemoTranscript.line("host", "emitted demo.notice and host.foreground")
+            do {
+                let progress = try await connection.call(DemoBridge.progress, arguments: DemoBridge.ProgressQuery(askedBy: "demo host"), default: DemoBridge.Progress(steps: 0))
+                DemoTranscript.line("host", "the page answered demo.progress: \(progress.steps) steps, the last \(progress.lastStep ?? "-")")
+            } catch {
+                DemoTranscript.line("host", "demo.progress failed: \(error)")
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ enum InMemoryDemo {
         await show("refreshToken", host.send(["type": "refreshToken"]))
 
         print("\nGenerated TypeScript for the app's custom capabilities:\n")
-        print(host.bridge.contract.customCapabilities.typeScript(capabilityMap: "AppCapabilities"))
+        print(host.bridge.contract.custom.typeScript(capabilityMap: "AppCapabilities"))
     }
 
     private static func show(_ label: String, _ reply: BridgeReply) {

@@ -99,7 +99,7 @@ extension ConformanceFixture {
             ("CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(declinedCode.rawValue), "The code `conformance.reject` rejects with."),
             ("CONFORMANCE_NATIVE_SECRET", TypeScriptRenderer.literal(nativeSecret), "Text in `conformance.throw`'s native error that must never reach the page (X2)."),
         ]
-        return bridge.contract.customCapabilities.typeScript(capabilityMap: "ConformanceFixtureCapabilities")
+        return bridge.contract.custom.typeScript(capabilityMap: "ConformanceFixtureCapabilities")
             + constants.map { "\n/** \($0.2) */\nexport const \($0.0) = \($0.1);\n" }.joined()
     }
 }

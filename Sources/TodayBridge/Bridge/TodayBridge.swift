@@ -26,7 +26,17 @@ public final class TodayBridge: Sendable {
     public let tokens: TokenRefresher
 
     package let policy: TrustPolicy
-    package let registry = CapabilityRegistry()
+    /// The capabilities the bridge answers, by message `type` (X1).
+    package let capabilities: NamedRegistry<RegisteredCapability>
+    /// The events declared for the page's types, the built-in ones among them (X3, X6).
+    package let events = NamedRegistry(
+        kind: "event name", reservedPrefixes: [WireProtocol.reservedPrefix, WireProtocol.hostPrefix],
+        builtIn: BuiltInEvents.definitions.map { ($0.name, $0) }
+    )
+    /// The native calls declared for the page's types (X4, X6).
+    package let nativeCalls = NamedRegistry<NativeCallDefinition>(
+        kind: "native call name", reservedPrefixes: [WireProtocol.reservedPrefix, WireProtocol.hostPrefix]
+    )
     package let clock: any BridgeClock
     package let observer: BridgeObserver
     private let analyticsQueue: AnalyticsQueue<EventTracker.Accepted>
@@ -62,15 +72,16 @@ public final class TodayBridge: Sendable {
             observer: observer
         )
         analyticsQueue = tracker.queue
-        for builtIn in BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer) {
-            // Built-in types are unique and not reserved, so adding them cannot fail.
-            try? registry.add(builtIn)
-        }
+        capabilities = NamedRegistry(
+            kind: "capability type", reservedPrefixes: [WireProtocol.reservedPrefix],
+            builtIn: BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer).map { ($0.type, $0) }
+        )
     }
 
     /// Registers a capability in type form (X1).
     public func register<Capability: BridgeCapability>(_ capability: Capability) throws(BridgeConfigurationError) {
-        try registry.add(RegisteredCapability(capability))
+        let registered = RegisteredCapability(capability)
+        try capabilities.add(registered, named: registered.type)
     }
 
     /// Registers a capability in closure form (X1).
@@ -87,7 +98,7 @@ public final class TodayBridge: Sendable {
         summary: String? = nil,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result
     ) throws(BridgeConfigurationError) {
-        try registry.add(RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler))
+        try capabilities.add(RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler), named: type)
     }
 
     /// Connects one web view. Adapters call this; apps normally do not.
@@ -121,8 +132,9 @@ public final class TodayBridge: Sendable {
         observer.diagnostics.subscribe()
     }
 
-    /// The definitions of every registered capability, for generating the page's TypeScript (X6).
+    /// The definitions of every registered capability and every declared event and native call,
+    /// for generating the page's TypeScript (X6).
     public var contract: BridgeContract {
-        BridgeContract(definitions: registry.all.map(\.definition))
+        BridgeContract(capabilities: capabilities.all.map(\.definition), events: events.all, nativeCalls: nativeCalls.all)
     }
 }

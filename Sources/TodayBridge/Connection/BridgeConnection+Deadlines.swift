@@ -25,7 +25,7 @@ extension BridgeConnection {
                 return  // A watcher for an earlier deadline replaced this one.
             }
             let now = bridge.clock.now()
-            let (expired, next): ((page: [PageCall], native: [NativeCall]), BridgeInstant?) = state.withLock { state in
+            let (expired, next): ((page: [PageCall], native: [PendingNativeCall]), BridgeInstant?) = state.withLock { state in
                 guard state.watcherGeneration == generation else { return (([], []), nil) }
                 let expired = state.takeCalls { deadline, _ in deadline <= now }
                 let next = state.earliestDeadline
@@ -40,7 +40,7 @@ extension BridgeConnection {
     }
 
     /// Settles calls that will never get their own answer.
-    func settle(_ calls: (page: [PageCall], native: [NativeCall]), with error: BridgeError, as outcome: BridgeTrace.Outcome) {
+    func settle(_ calls: (page: [PageCall], native: [PendingNativeCall]), with error: BridgeError, as outcome: BridgeTrace.Outcome) {
         for call in calls.page { call.fail(error, as: outcome) }
         for call in calls.native { call.resume(.failure(error)) }
     }

@@ -4,7 +4,7 @@ extension BridgeConnection {
     func answerHello(_ body: JSONValue, trust: SenderTrust) -> CallOutcome {
         guard let hello = try? JSONValueDecoder().decode(HelloMessage.self, from: body) else { return .malformed }
         var offers: [String: CapabilityOffer] = [:]
-        for capability in bridge.registry.all {
+        for capability in bridge.capabilities.all {
             offers[capability.type] = capability.access.offer(to: trust)
         }
         let reply = HelloReply(

@@ -25,6 +25,26 @@ extension BridgeConnection {
         await emit(name, data: try JSONValueEncoder().encode(data) ?? .null)
     }
 
+    /// Emits a declared event with its typed data (X3, X6).
+    ///
+    /// ```swift
+    /// try await connection.emit(cartChanged, payload: CartSummary(count: 3))
+    /// ```
+    ///
+    /// - Throws: The encoder's error when `payload` cannot be encoded; nothing is emitted then.
+    public func emit<Payload>(_ event: BridgeEvent<Payload>, payload: Payload) async throws {
+        try await emit(event.name, encoding: payload)
+    }
+
+    /// Emits a declared event without data; the page receives `null` (X3).
+    ///
+    /// ```swift
+    /// await connection.emit(.foreground)
+    /// ```
+    public func emit(_ event: BridgeEvent<NoResult>) async {
+        await emit(event.name)
+    }
+
     /// Hands `delivery` to the web view, reporting a failure instead of throwing.
     @discardableResult
     func deliver(_ delivery: PageDelivery) async -> Bool {

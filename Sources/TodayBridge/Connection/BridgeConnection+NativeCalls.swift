@@ -24,7 +24,7 @@ extension BridgeConnection {
                     return .failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true))
                 }
                 let id = state.makeID()
-                state.nativeCalls[id] = NativeCall(
+                state.nativeCalls[id] = PendingNativeCall(
                     document: state.document,
                     deadline: due,
                     fallback: fallback,
@@ -59,6 +59,46 @@ extension BridgeConnection {
         let value = try await call(name, arguments: try JSONValueEncoder().encode(arguments), default: nil, deadline: deadline)
         guard let value else { return fallback }
         return try JSONValueDecoder().decode(Result.self, from: value)
+    }
+
+    /// Calls a declared page handler with typed arguments and result (X4, X6).
+    ///
+    /// Resolves with `fallback` when the page registered no handler by that name or answered
+    /// `undefined`, and throws as ``call(_:arguments:default:deadline:)`` does.
+    ///
+    /// ```swift
+    /// let leave = try await connection.call(confirmLeave, arguments: Draft(words: 120), default: true)
+    /// ```
+    ///
+    /// - Throws: ``BridgeError`` as the untyped call does, and ``BridgeError/Code/failed`` when the
+    ///   arguments cannot be encoded or the page's answer does not decode as `Result`.
+    public func call<Arguments, Result>(
+        _ nativeCall: NativeCall<Arguments, Result>,
+        arguments: Arguments,
+        default fallback: Result,
+        deadline: Double? = nil
+    ) async throws(BridgeError) -> Result {
+        let encoded: JSONValue?
+        do {
+            encoded = try JSONValueEncoder().encode(arguments)
+        } catch {
+            throw .failed("the arguments of \(nativeCall.name) cannot be encoded")
+        }
+        guard let value = try await call(nativeCall.name, arguments: encoded, default: nil, deadline: deadline) else { return fallback }
+        do {
+            return try JSONValueDecoder().decode(Result.self, from: value)
+        } catch {
+            throw .failed("the page's answer to \(nativeCall.name) does not decode as \(Result.self)")
+        }
+    }
+
+    /// Calls a declared page handler that takes no arguments (X4, X6).
+    public func call<Result>(
+        _ nativeCall: NativeCall<NoResult, Result>,
+        default fallback: Result,
+        deadline: Double? = nil
+    ) async throws(BridgeError) -> Result {
+        try await call(nativeCall, arguments: NoResult(), default: fallback, deadline: deadline)
     }
 
     /// Settles a native call with the page's answer; reports an answer for a call already settled.

@@ -30,10 +30,10 @@ extension BridgeConnection {
         }
         let type = body?["type"]?.stringValue
         guard let body, let type, body.objectValue != nil else { return answer.settle(.malformed, type: type) }
-        if type.hasPrefix(CapabilityRegistry.reservedPrefix) {
+        if type.hasPrefix(WireProtocol.reservedPrefix) {
             return answer.settle(receiveProtocolMessage(body, type: type, sender: sender, trust: trust, document: document), type: type)
         }
-        guard let capability = bridge.registry.capability(for: type) else { return answer.settle(.unknownType, type: type) }
+        guard let capability = bridge.capabilities.entry(named: type) else { return answer.settle(.unknownType, type: type) }
         guard capability.access.admits(trust) else { return answer.settle(.denied, type: type) }
         let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
         switch capability.execution {

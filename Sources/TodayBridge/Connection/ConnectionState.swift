@@ -6,7 +6,7 @@ package struct ConnectionState: Sendable {
     package var isClosed = false
     package var nextID: UInt64 = 0
     package var pageCalls: [UInt64: PageCall] = [:]
-    package var nativeCalls: [UInt64: NativeCall] = [:]
+    package var nativeCalls: [UInt64: PendingNativeCall] = [:]
     package var events: EventOutbox
     /// The deadline the watcher sleeps towards, and the generation that identifies that watcher.
     package var armedDeadline: BridgeInstant?
@@ -32,7 +32,7 @@ package struct ConnectionState: Sendable {
     /// Removes and returns every pending call, page and native, for which `isDone` holds.
     package mutating func takeCalls(
         where isDone: (_ deadline: BridgeInstant, _ document: DocumentID) -> Bool
-    ) -> (page: [PageCall], native: [NativeCall]) {
+    ) -> (page: [PageCall], native: [PendingNativeCall]) {
         let page = pageCalls.filter { isDone($0.value.deadline, $0.value.document) }
         let native = nativeCalls.filter { isDone($0.value.deadline, $0.value.document) }
         for id in page.keys { pageCalls[id] = nil }

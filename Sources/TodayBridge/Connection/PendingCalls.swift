@@ -20,7 +20,7 @@ package struct PageCall: Sendable {
 }
 
 /// A native-to-web call awaiting the page's reply (X4).
-package struct NativeCall: Sendable {
+package struct PendingNativeCall: Sendable {
     package let document: DocumentID
     package let deadline: BridgeInstant
     package let fallback: JSONValue?

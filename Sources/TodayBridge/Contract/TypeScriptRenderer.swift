@@ -20,9 +20,25 @@ package enum TypeScriptRenderer {
 
     /// An exported interface for an object shape, one property per line.
     static func interface(named name: String, fields: [TypeShape.Field], doc: String) -> String {
-        let header = "/** \(doc) */\nexport interface \(name) "
+        let header = docComment(doc) + "\nexport interface \(name) "
         guard !fields.isEmpty else { return header + "{}\n" }
         return header + "{\n" + fields.map { "  " + property($0) + ";\n" }.joined() + "}\n"
+    }
+
+    /// A one-line doc comment; a `*/` in the text cannot end it early.
+    static func docComment(_ text: String) -> String {
+        "/** " + text.replacingOccurrences(of: "*/", with: "*\\/") + " */"
+    }
+
+    /// A property's name: bare when it is an identifier, else quoted (`'cart.add-item'`).
+    static func propertyName(_ name: String) -> String {
+        isIdentifier(name) ? name : literal(name)
+    }
+
+    /// An interface name made from a message type or event name: `refreshToken` → `RefreshToken`,
+    /// `cart.add-item` → `CartAddItem`.
+    static func interfacePrefix(_ name: String) -> String {
+        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     package static func literal(_ text: String) -> String {
@@ -30,8 +46,7 @@ package enum TypeScriptRenderer {
     }
 
     private static func property(_ field: TypeShape.Field) -> String {
-        let name = isIdentifier(field.name) ? field.name : literal(field.name)
-        return name + (field.isOptional ? "?: " : ": ") + type(field.isOptional ? field.shape.droppingNull : field.shape)
+        propertyName(field.name) + (field.isOptional ? "?: " : ": ") + type(field.isOptional ? field.shape.droppingNull : field.shape)
     }
 
     private static func isIdentifier(_ name: String) -> Bool {

@@ -1,4 +1,7 @@
 /// Names of the events the host emits to pages on its own (X3). Apps emit their own names too.
+///
+/// The same events with their data's type, for typed `emit` and the generated TypeScript, are
+/// ``BridgeEvent/ready``, ``BridgeEvent/background`` and ``BridgeEvent/foreground``.
 public enum NativeEvent {
     /// The host is connected to this document. Queued on every new document.
     public static let ready = "host.ready"

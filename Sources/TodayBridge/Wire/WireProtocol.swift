@@ -39,6 +39,12 @@ package enum WireProtocol {
     package static let stringReplyEvent = "todaywebviewbridge:reply"
     /// The prefix of a structured rejection reason (X2).
     package static let errorPrefix = "TodayBridgeError:"
+    /// The prefix of the bridge's own message types; an app's capabilities, events and native calls
+    /// cannot use it (X1, X3, X4).
+    package static let reservedPrefix = "__"
+    /// The prefix of the host's own events, such as `host.ready` (X3); an app's events and native
+    /// calls cannot use it.
+    package static let hostPrefix = "host."
     /// The type of the message that subscribes to a native event (X3).
     package static let subscribeType = "__today.subscribe"
     /// The type of the message that answers a native call (X4).

@@ -1,0 +1,105 @@
+extension BridgeContract {
+    /// The TypeScript declarations: an interface for each object type, and a map by name of the
+    /// capabilities and, when named, of the events and the native calls.
+    ///
+    /// ```swift
+    /// let text = bridge.contract.custom.typeScript(
+    ///     capabilityMap: "AppCapabilities", eventMap: "AppEvents", nativeCallMap: "AppNativeCalls"
+    /// )
+    /// ```
+    ///
+    /// The page passes the maps to the SDK: `bridge.request<AppCapabilities, 'purchase'>`,
+    /// `bridge.on<AppEvents, 'cart.changed'>`, `bridge.handle<AppNativeCalls, 'confirmLeave'>`.
+    /// Events and native calls are listed sorted by name, capabilities as registered (sorted by
+    /// type in ``TodayBridge/contract``), so the same definitions always render the same text.
+    ///
+    /// - Parameters:
+    ///   - capabilityMap: The interface mapping each message type to its request and result.
+    ///   - eventMap: The interface mapping each event name to its data; without it, events are left out.
+    ///   - nativeCallMap: The interface mapping each native call's name to its arguments and result;
+    ///     without it, native calls are left out.
+    ///   - includeErrorCodes: Also declare `BridgeErrorCode`, the built-in error codes.
+    public func typeScript(capabilityMap: String, eventMap: String? = nil, nativeCallMap: String? = nil, includeErrorCodes: Bool = false) -> String {
+        "// Generated from the bridge's Swift definitions (BridgeContract). Do not edit.\n\n"
+            + declarations(capabilityMap: capabilityMap, eventMap: eventMap, nativeCallMap: nativeCallMap, includeErrorCodes: includeErrorCodes)
+    }
+
+    /// ``typeScript(capabilityMap:eventMap:nativeCallMap:includeErrorCodes:)`` without its header line.
+    package func declarations(capabilityMap: String, eventMap: String?, nativeCallMap: String?, includeErrorCodes: Bool) -> String {
+        var file = TypeScriptDeclarations(reserving: [capabilityMap, eventMap, nativeCallMap].compactMap { $0 })
+        let capabilityEntries = capabilities.map { definition in
+            let name = TypeScriptRenderer.interfacePrefix(definition.type)
+            let request = file.type(of: definition.requestShape(), named: name + "Request", doc: Self.requestDoc(definition))
+            let result = file.type(of: definition.resultShape(), named: name + "Result", doc: "Result of the `\(definition.type)` message.")
+            return MapEntry(key: definition.type, summary: nil, type: "{ request: \(request); result: \(result) }")
+        }
+        file.declareMap(capabilityMap, doc: "The \(includeErrorCodes ? "built-in capabilities" : "capabilities"), by message `type`.", entries: capabilityEntries)
+        if includeErrorCodes {
+            let codes = BridgeError.Code.builtIn.map { TypeScriptRenderer.literal($0.rawValue) }.joined(separator: " | ")
+            file.append("/** Stable error codes a rejection can carry. */\nexport type BridgeErrorCode = \(codes);\n")
+        }
+        if let eventMap {
+            let entries = events.sorted { $0.name < $1.name }.map { definition in
+                let name = TypeScriptRenderer.interfacePrefix(definition.name)
+                let data = file.type(of: definition.payloadShape(), named: name + "Event", doc: "Data of the `\(definition.name)` event.")
+                return MapEntry(key: definition.name, summary: definition.summary, type: data)
+            }
+            file.declareMap(eventMap, doc: "The native events, by name: the data `bridge.on` listeners receive (X3).", entries: entries)
+        }
+        if let nativeCallMap {
+            let entries = nativeCalls.sorted { $0.name < $1.name }.map { definition in
+                let name = TypeScriptRenderer.interfacePrefix(definition.name)
+                let arguments = file.type(of: definition.argumentsShape(), named: name + "CallArguments", doc: "Arguments of the `\(definition.name)` native call.")
+                let result = file.type(of: definition.resultShape(), named: name + "CallResult", doc: "Result of the `\(definition.name)` native call.")
+                return MapEntry(key: definition.name, summary: definition.summary, type: "{ arguments: \(arguments); result: \(result) }")
+            }
+            file.declareMap(nativeCallMap, doc: "The native calls, by name: the arguments `bridge.handle` handlers receive and the result they return (X4).", entries: entries)
+        }
+        return file.text
+    }
+
+    private static func requestDoc(_ definition: CapabilityDefinition) -> String {
+        "Fields of the `\(definition.type)` message" + (definition.summary.map { ": \($0)" } ?? "") + ". " + definition.access.servedTo
+    }
+}
+
+/// The sections of one generated file, in order, each interface name declared once.
+struct TypeScriptDeclarations {
+    private var sections: [String] = []
+    private var names: Set<String>
+
+    /// A file whose maps will be named `mapNames`, which no interface may take.
+    init(reserving mapNames: [String]) {
+        names = Set(mapNames)
+    }
+
+    var text: String { sections.joined(separator: "\n") }
+
+    /// The type expression for `shape`: an object with fields is declared as an interface named
+    /// `name`, or written inline if another declaration already took the name.
+    mutating func type(of shape: TypeShape, named name: String, doc: String) -> String {
+        guard case .object(let fields) = shape, !fields.isEmpty, names.insert(name).inserted else { return TypeScriptRenderer.type(shape) }
+        sections.append(TypeScriptRenderer.interface(named: name, fields: fields, doc: doc))
+        return name
+    }
+
+    /// A map interface: one property per entry, with the entry's summary as its doc comment.
+    mutating func declareMap(_ name: String, doc: String, entries: [MapEntry]) {
+        let body = entries.map { entry in
+            (entry.summary.map { "  " + TypeScriptRenderer.docComment($0) + "\n" } ?? "")
+                + "  \(TypeScriptRenderer.propertyName(entry.key)): \(entry.type);\n"
+        }
+        sections.append(TypeScriptRenderer.docComment(doc) + "\nexport interface \(name) {\n" + body.joined() + "}\n")
+    }
+
+    mutating func append(_ section: String) {
+        sections.append(section)
+    }
+}
+
+/// One property of a generated map: a capability's type, an event's or a native call's name.
+struct MapEntry {
+    let key: String
+    let summary: String?
+    let type: String
+}
