@@ -5,7 +5,9 @@
 // a `main.swift` against the package's built modules (`.build/debug/Modules`); TypeScript blocks
 // together as one module against the web SDK's sources (`@today/webview-bridge` and its
 // `/testing` entry). What a document assumes and never shows (the app's own keychain, API client,
-// store) is declared in `docs/snippets/<document>.prelude.swift` or `.prelude.ts`. On Linux,
+// store) is declared in `docs/snippets/<document>.prelude.swift` or `.prelude.ts`; the generated
+// TypeScript files the docs import (`./app-bridge.generated.js`) are `docs/snippets/*.generated.ts`,
+// as `GeneratedTypeScript` renders the declarations the docs show, copied beside every page. On Linux,
 // `import WebKit` is the adapter's WebKit mirror (Tests/WebKitMirror); frameworks with no mirror
 // (UIKit) belong in prose, not in code blocks.
 //
@@ -114,6 +116,9 @@ function checkTypeScript(document, name, found) {
   const page = join(directory, 'page.ts');
   const stubImport = stubs ? [`import './prelude.js';`] : [];
   if (stubs) writeFileSync(join(directory, 'prelude.ts'), readFileSync(stubs, 'utf8'));
+  for (const file of readdirSync(preludes).filter((name) => name.endsWith('.generated.ts'))) {
+    writeFileSync(join(directory, file), readFileSync(join(preludes, file), 'utf8'));
+  }
   writeFileSync(page, [...imports, ...stubImport, '', '(async () => {', ...body, '})();', 'export {};', ''].join('\n'));
   writeFileSync(join(directory, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {

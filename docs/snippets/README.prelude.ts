@@ -2,3 +2,4 @@
 // (scripts/check-doc-snippets.mjs). A script, not a module: these are globals.
 declare function refresh(): void;
 declare function showBuyButton(): void;
+declare function showBadge(count: number): void;

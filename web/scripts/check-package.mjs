@@ -10,7 +10,8 @@
 //    the main entry's types also resolve for the old `node` resolution (main/types).
 //
 // 3. the end-to-end, bench and demo pages load the SDK from the unpacked tarball (dist/packed/),
-//    so what they exercise is what ships.
+//    so what they exercise is what ships; from dist/ they load nothing else but their own compiled
+//    script (the demo's, dist/esm/demo/).
 //
 // Any failure exits 1 with what broke. The temporary folder is removed either way.
 //
@@ -166,7 +167,8 @@ for (const folder of ['e2e', 'bench', 'demo']) {
   for (const file of readdirSync(join(web, folder)).filter((name) => name.endsWith('.html'))) {
     const html = readFileSync(join(web, folder, file), 'utf8');
     for (const [, src] of html.matchAll(/<script[^>]*\bsrc="(\/dist\/[^"]+)"/g)) {
-      check(src === '/dist/packed/package/today-bridge.js', `${folder}/${file} loads ${src}, not the packed /dist/packed/package/today-bridge.js`);
+      const ownScript = src.startsWith(`/dist/esm/${folder}/`);
+      check(src === '/dist/packed/package/today-bridge.js' || ownScript, `${folder}/${file} loads ${src}, not the packed /dist/packed/package/today-bridge.js`);
       check(existsSync(join(web, src)), `${folder}/${file} loads ${src}, which the build did not produce`);
     }
   }

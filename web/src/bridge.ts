@@ -9,7 +9,7 @@ import type { CallHandler } from './handlers.js';
 import { invoke } from './invoke.js';
 import type { CallOptions } from './invoke.js';
 import { DEFAULT_CHANNEL_NAME } from './protocol.js';
-import type { BuiltInCapabilities, Platform } from './protocol.js';
+import type { BuiltInCapabilities, BuiltInEvents, Platform } from './protocol.js';
 import { singleFlight } from './single-flight.js';
 
 /** Options for a bridge. */
@@ -22,6 +22,13 @@ export interface BridgeOptions {
 
 type Request<K extends keyof BuiltInCapabilities> = BuiltInCapabilities[K]['request'];
 type Result<K extends keyof BuiltInCapabilities> = BuiltInCapabilities[K]['result'];
+
+/** The events a page can listen to: the host's own (`host.ready`, …) and those of the app's map. */
+type Events<Map> = BuiltInEvents & Map;
+/** The arguments a native call's handler receives, by the app's map. */
+type CallArguments<Map, K extends keyof Map> = Map[K] extends { arguments: infer A } ? A : unknown;
+/** What a native call's handler returns (or resolves with), by the app's map. */
+type CallResult<Map, K extends keyof Map> = Map[K] extends { result: infer R } ? R | Promise<R> : unknown;
 
 /**
  * Typed calls to the native host (W2). In a plain browser every call resolves `undefined`.
@@ -121,14 +128,37 @@ export class TodayBridge {
     return this.#send({ ...(fields as object), type }, options) as Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined>;
   }
 
-  /** Listens to a native event (X3); events sent before the first listener are delivered too. */
-  on(event: string, listener: EventListener): () => void {
-    return this.#events.on(event, listener);
+  /**
+   * Listens to a native event (X3); events sent before the first listener are delivered too.
+   * Returns a function that stops listening. The host's own events (`host.ready`,
+   * `host.background`, `host.foreground`) are typed by the generated `BuiltInEvents`; type the
+   * app's events with the map generated from its Swift declarations (X6).
+   *
+   * @example
+   * bridge.on('host.foreground', () => refresh());
+   * bridge.on<AppEvents, 'cart.changed'>('cart.changed', (cart) => showBadge(cart.count));
+   */
+  on<Map = Record<string, unknown>, K extends keyof Events<Map> & string = keyof Events<Map> & string>(
+    event: K,
+    listener: (data: Events<Map>[K]) => void,
+  ): () => void {
+    return this.#events.on(event, listener as EventListener);
   }
 
-  /** Answers native calls named `name` (X4). */
-  handle(name: string, handler: CallHandler): () => void {
-    return this.#handlers.handle(name, handler);
+  /**
+   * Answers native calls named `name` (X4) with a value or a promise of one. Returns a function
+   * that removes the handler. Type it with the map generated from the app's Swift declarations
+   * (X6): the handler then gets typed arguments and must return the typed result.
+   *
+   * @example
+   * bridge.handle('confirmLeave', async () => confirm('Discard your draft?'));
+   * bridge.handle<AppNativeCalls, 'confirmLeave'>('confirmLeave', (draft) => confirm(`Discard ${draft.words} words?`));
+   */
+  handle<Map = Record<string, { arguments: unknown; result: unknown }>, K extends keyof Map & string = keyof Map & string>(
+    name: K,
+    handler: (args: CallArguments<Map, K>) => CallResult<Map, K>,
+  ): () => void {
+    return this.#handlers.handle(name, handler as CallHandler);
   }
 
   /** A built-in capability's call, typed by the generated `BuiltInCapabilities`. */

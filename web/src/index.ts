@@ -17,7 +17,7 @@ export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';
 export type { HostInfo, CapabilityOffer } from './discovery.js';
 export type { Channel, BridgeWindow } from './channel.js';
-export type { BridgeMessage, Platform, BuiltInCapabilities, BridgeErrorCode } from './protocol.js';
+export type { BridgeMessage, Platform, BuiltInCapabilities, BuiltInEvents, BridgeErrorCode } from './protocol.js';
 /** The release of the bridge this SDK belongs to (`TodayBridge.version` in Swift): the package's version. */
 export { VERSION } from './protocol.generated.js';
 

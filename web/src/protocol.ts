@@ -17,6 +17,7 @@ export {
 } from './protocol.generated.js';
 export type {
   BuiltInCapabilities,
+  BuiltInEvents,
   BridgeErrorCode,
   NativeDelivery,
   NativeEventDelivery,

@@ -64,7 +64,7 @@ extension BridgeConnection {
     /// Calls a declared page handler with typed arguments and result (X4, X6).
     ///
     /// Resolves with `fallback` when the page registered no handler by that name or answered
-    /// `undefined`, and throws as ``call(_:arguments:default:deadline:)`` does.
+    /// `undefined`.
     ///
     /// ```swift
     /// let leave = try await connection.call(confirmLeave, arguments: Draft(words: 120), default: true)
