@@ -7,7 +7,8 @@
 // `/testing` entry). What a document assumes and never shows (the app's own keychain, API client,
 // store) is declared in `docs/snippets/<document>.prelude.swift` or `.prelude.ts`; the generated
 // TypeScript files the docs import (`./app-bridge.generated.js`) are `docs/snippets/*.generated.ts`,
-// as `GeneratedTypeScript` renders the declarations the docs show, copied beside every page. On Linux,
+// copied beside every page; `GeneratedTypeScript` renders them from the declarations the docs show
+// (`DocSnippetTypesTests` fails when one is stale). On Linux,
 // `import WebKit` is the adapter's WebKit mirror (Tests/WebKitMirror); frameworks with no mirror
 // (UIKit) belong in prose, not in code blocks.
 //

@@ -29,7 +29,7 @@ enum DemoHost {
     static func emitEvents(_ view: UnsafeMutablePointer<WebKitWebView>, _ installation: WebKitGTKBridge) {
         Task {
             try await Task.sleep(nanoseconds: 1_500_000_000)
-            let connection = installation.connection
+            let connection: BridgeConnection = installation.connection
             try await connection.emit(DemoBridge.notice, payload: DemoBridge.Notice(text: "hello from the native side", level: .info))
             await connection.emit(.foreground)
             DemoTranscript.line("host", "emitted demo.notice and host.foreground")
