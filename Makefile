@@ -57,16 +57,24 @@ web-package:
 web-package-check: web-package
 	node web/scripts/check-package.mjs
 
+# The tests that keep an app's generated types the way an app does, with GeneratedTypeScript.check:
+# the demo page's web/demo/demo-bridge.generated.ts and the docs' docs/snippets/app-bridge.generated.ts.
+APP_TYPES_TESTS = TodayDemoTests|DocSnippetTypesTests
+
 # Regenerates the web SDK's declarations from the Swift definitions (X6): the wire protocol and the
-# host scripts' configurations, and the conformance kit's fixture.
+# host scripts' configurations, and the conformance kit's fixture; then the demo's and the docs'
+# types, by running their checks with TODAY_BRIDGE_WRITE_TYPES=1.
 contract:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract > web/src/protocol.generated.ts
 	$(CLI) contract --host-configurations > web/src/host/configurations.generated.ts
 	$(CLI) contract --conformance-fixture > web/src/conformance/fixture.generated.ts
+	$(SWIFT) build --build-tests
+	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test --skip-build --filter '$(APP_TYPES_TESTS)'
 
-# Fails when the committed declarations differ from a fresh rendering (X6), or the Swift files
-# embedding the host scripts differ from the built web/src/host/ (`make host-scripts`).
+# Fails when the committed declarations (the demo's and the docs' too) differ from a fresh
+# rendering (X6), or the Swift files embedding the host scripts differ from the built
+# web/src/host/ (`make host-scripts`).
 contract-check:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
@@ -75,6 +83,8 @@ contract-check:
 		|| { echo "web/src/host/configurations.generated.ts is stale: run 'make contract'"; exit 1; }
 	$(CLI) contract --conformance-fixture | diff -u web/src/conformance/fixture.generated.ts - \
 		|| { echo "web/src/conformance/fixture.generated.ts is stale: run 'make contract'"; exit 1; }
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(APP_TYPES_TESTS)'
 	web/scripts/build.sh
 	node web/scripts/host-scripts.mjs check
 

@@ -16,7 +16,8 @@ struct ContractCommand: ParsableCommand {
             Without options: the built-in capabilities, error codes and wire protocol \
             (web/src/protocol.generated.ts). With --host-configurations: the configurations of \
             the scripts hosts inject (web/src/host/configurations.generated.ts). With \
-            --conformance-fixture: the capabilities the conformance kit calls \
+            --conformance-fixture: the capabilities the conformance kit calls and the page \
+            handlers it registers \
             (web/src/conformance/fixture.generated.ts).
             """
     )

@@ -20,7 +20,10 @@ import TodayBridge
 /// | `conformance.mainFrame` | main frame | resolves `true` |
 /// | `conformance.trusted` | trusted surface | resolves `true` |
 ///
-/// A host in another language (a Kotlin app) registers the same types with the same behaviour.
+/// It also declares the page handlers the kit registers and has `conformance.call` call, so the
+/// kit's handlers are typed by the generated map (X4, X6): `conformance.double` doubles a number,
+/// `conformance.broken` throws. A host in another language (a Kotlin app) registers the same
+/// types with the same behaviour; the declarations only type the kit.
 ///
 /// ```swift
 /// try ConformanceFixture.register(in: bridge)
@@ -35,8 +38,16 @@ public enum ConformanceFixture {
     /// Text a native error carries that must never reach the page (X2).
     public static let nativeSecret = "native-detail-do-not-leak"
 
-    /// Registers the fixture's capabilities on `bridge`.
+    /// The kit's page handler that resolves twice the number it is called with (X4).
+    package static let double = NativeCall("conformance.double", arguments: Int.self, result: Int.self, summary: "the kit's handler: resolves twice the number")
+
+    /// The kit's page handler that throws, so the call fails with `failed` (X4).
+    package static let broken = NativeCall("conformance.broken", arguments: NoResult.self, result: NoResult.self, summary: "the kit's handler: throws")
+
+    /// Registers the fixture's capabilities on `bridge` and declares the kit's page handlers.
     public static func register(in bridge: TodayBridge) throws(BridgeConfigurationError) {
+        try bridge.declare(double)
+        try bridge.declare(broken)
         try bridge.register("conformance.echo", access: .anyFrame, summary: "resolves the message's fields") { (message: JSONValue, _) in
             PageExercises.echo(message)
         }
@@ -85,7 +96,7 @@ public enum ConformanceFixture {
 
 extension ConformanceFixture {
     /// The fixture as the kit's TypeScript (`web/src/conformance/fixture.generated.ts`): its
-    /// capabilities' map and the constants the kit checks against (X6).
+    /// capabilities' and page handlers' maps and the constants the kit checks against (X6).
     package static var typeScript: String {
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .linux),
@@ -99,7 +110,10 @@ extension ConformanceFixture {
             ("CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(declinedCode.rawValue), "The code `conformance.reject` rejects with."),
             ("CONFORMANCE_NATIVE_SECRET", TypeScriptRenderer.literal(nativeSecret), "Text in `conformance.throw`'s native error that must never reach the page (X2)."),
         ]
-        return bridge.contract.custom.typeScript(capabilityMap: "ConformanceFixtureCapabilities")
+        return WireContract.header(generatedBy: "today-bridge contract --conformance-fixture")
+            + bridge.contract.custom.declarations(
+                capabilityMap: "ConformanceFixtureCapabilities", eventMap: nil, nativeCallMap: "ConformanceFixtureNativeCalls", includeErrorCodes: false
+            )
             + constants.map { "\n/** \($0.2) */\nexport const \($0.0) = \($0.1);\n" }.joined()
     }
 }

@@ -2,9 +2,10 @@ import { BridgeError } from '../errors.js';
 import { channelOf, CheckFailure, expect, expectJSON, nested, rejected, resolved } from './check.js';
 import type { Check, ConformanceContext } from './check.js';
 import { CONFORMANCE_DECLINED_CODE, CONFORMANCE_NATIVE_SECRET } from './fixture.generated.js';
-import type { ConformanceFixtureCapabilities } from './fixture.generated.js';
+import type { ConformanceFixtureCapabilities, ConformanceFixtureNativeCalls } from './fixture.generated.js';
 
 type Fixture = ConformanceFixtureCapabilities;
+type FixtureCalls = ConformanceFixtureNativeCalls;
 
 /** The next event `name` delivers to a listener, within `seconds`. */
 function nextEvent(context: ConformanceContext, name: string, seconds = 10): Promise<unknown> {
@@ -63,8 +64,8 @@ export const beyondChecks: Check[] = [
     title: "the host calls the page's handlers: a value, a failure, and its default when none is registered",
     async run(context) {
       const { bridge } = context;
-      const stopDouble = bridge.handle('conformance.double', (n) => (n as number) * 2);
-      const stopBroken = bridge.handle('conformance.broken', () => {
+      const stopDouble = bridge.handle<FixtureCalls, 'conformance.double'>('conformance.double', (n) => n * 2);
+      const stopBroken = bridge.handle<FixtureCalls, 'conformance.broken'>('conformance.broken', () => {
         throw new Error('handler failed');
       });
       try {
