@@ -40,6 +40,7 @@ public final class TodayBridge: Sendable {
     package let clock: any BridgeClock
     package let observer: BridgeObserver
     private let analyticsQueue: AnalyticsQueue<EventTracker.Accepted>
+    private let connections = Locked<UInt64>(0)
 
     /// Creates a bridge with its configuration and the app's services.
     ///
@@ -113,7 +114,11 @@ public final class TodayBridge: Sendable {
     /// engine's own thread (`Task(executorPreference:)`), so that a capability that does not
     /// suspend elsewhere answers without a thread hop.
     package func connect(_ webView: any BridgeWebView, startingTasks startTask: @escaping BridgeConnection.TaskStarter) -> BridgeConnection {
-        BridgeConnection(bridge: self, webView: webView, startTask: startTask)
+        let number = connections.withLock { count in
+            count += 1
+            return count
+        }
+        return BridgeConnection(bridge: self, id: WebViewID(number: number), webView: webView, startTask: startTask)
     }
 
     /// Returns once every `track` event accepted so far has been handed to the analytics sink,
@@ -122,7 +127,10 @@ public final class TodayBridge: Sendable {
         await analyticsQueue.idle()
     }
 
-    /// Every message and its outcome, from now on (X5).
+    /// Every page message, native event and native call, and how each ended, from now on (X5).
+    ///
+    /// Nothing is traced while nobody listens. A slow reader loses the oldest traces past 1,024;
+    /// a ``TrafficRecorder`` keeps every trace, up to its capacity.
     public func traces() -> AsyncStream<BridgeTrace> {
         observer.traces.subscribe()
     }

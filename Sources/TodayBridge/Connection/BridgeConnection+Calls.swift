@@ -9,7 +9,7 @@ extension BridgeConnection {
     ) {
         let limits = bridge.configuration.limits
         let deadline = bridge.clock.now().advanced(bySeconds: capability.deadline ?? limits.defaultDeadline)
-        let call = PageCall(document: context.document, deadline: deadline, type: capability.type, failureReply: capability.failureReply, reply: reply)
+        let call = PageCall(document: context.document, deadline: deadline, type: capability.type, message: message, failureReply: capability.failureReply, reply: reply)
         let admitted: Result<UInt64, BridgeError> = state.withLock { state in
             if state.isClosed || state.document != call.document {
                 return .failure(.cancelled("the page went away"))

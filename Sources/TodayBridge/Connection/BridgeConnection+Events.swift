@@ -7,17 +7,23 @@ extension BridgeConnection {
     /// await connection.emit("cart.changed", data: ["count": 3])
     /// ```
     public func emit(_ name: String, data: JSONValue = .null) async {
-        let action: EventOutbox.EmitAction? = state.withLock { state in
-            state.isClosed ? nil : state.events.emit(name, data: data)
+        let start = bridge.clock.now()
+        let (action, document): (EventOutbox.EmitAction?, DocumentID) = state.withLock { state in
+            (state.isClosed ? nil : state.events.emit(name, data: data), state.document)
         }
+        let outcome: BridgeTrace.Outcome
         switch action {
-        case nil, .buffered?:
-            return
+        case nil:
+            outcome = .undelivered
+        case .buffered?:
+            outcome = .buffered
         case .bufferedDroppingOldest(let dropped)?:
             bridge.observer.report(.eventDropped, "event buffer full; dropped the oldest event \"\(dropped)\"")
+            outcome = .buffered
         case .deliver?:
-            await deliver(.event(name: name, data: data))
+            outcome = await deliver(.event(name: name, data: data)) ? .delivered : .undelivered
         }
+        traceNative(.nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
     }
 
     /// Emits an event whose data is any `Encodable` value.

@@ -16,20 +16,18 @@ extension BridgeConnection {
         deadline: Double? = nil
     ) async throws(BridgeError) -> JSONValue? {
         let limits = bridge.configuration.limits
-        let due = bridge.clock.now().advanced(bySeconds: deadline ?? limits.defaultDeadline)
-        let result: Result<JSONValue?, BridgeError> = await withCheckedContinuation { continuation in
+        let start = bridge.clock.now()
+        let due = start.advanced(bySeconds: deadline ?? limits.defaultDeadline)
+        var document = DocumentID(generation: 0)
+        let answer: NativeCallAnswer = await withCheckedContinuation { continuation in
             let admitted: Result<UInt64, BridgeError> = state.withLock { state in
+                document = state.document
                 if state.isClosed { return .failure(.cancelled("the web view went away")) }
                 if state.nativeCalls.count >= limits.maxPendingNativeCalls {
                     return .failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true))
                 }
                 let id = state.makeID()
-                state.nativeCalls[id] = PendingNativeCall(
-                    document: state.document,
-                    deadline: due,
-                    fallback: fallback,
-                    resume: { continuation.resume(returning: $0) }
-                )
+                state.nativeCalls[id] = PendingNativeCall(document: state.document, deadline: due, resume: { continuation.resume(returning: $0) })
                 return .success(id)
             }
             switch admitted {
@@ -45,7 +43,12 @@ extension BridgeConnection {
                 }
             }
         }
-        return try result.get()
+        traceNativeCall(name, arguments: arguments, document: document, start: start, answer: answer, fallback: fallback)
+        switch answer {
+        case .value(let value): return value
+        case .unhandled: return fallback
+        case .failure(let error): throw error
+        }
     }
 
     /// Calls the page's handler `name` with typed arguments and result (X4).
@@ -112,11 +115,7 @@ extension BridgeConnection {
             )
             return false
         }
-        switch answer {
-        case .value(let value): call.resume(.success(value))
-        case .unhandled: call.resume(.success(call.fallback))
-        case .failure(let error): call.resume(.failure(error))
-        }
+        call.resume(answer)
         return true
     }
 }

@@ -19,25 +19,29 @@ extension BridgeConnection {
         let (document, known) = state.withLock { ($0.document, $0.page) }
         let page = known?.url == sender.mainDocumentURL ? known! : reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
-        let answer = PageReply(bridge: bridge, sender: sender, trust: trust, send: reply)
+        let answer = PageReply(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust, send: reply)
         let body: JSONValue?
         do {
             body = try message.decoded(within: bridge.configuration.limits.json)
         } catch {
             bridge.observer.report(.undecodableMessage, "message refused: \(error)")
-            answer.settle(.malformed, type: nil)
+            answer.settle(.malformed, type: nil, requestBytes: message.byteCount)
             return
         }
         let type = body?["type"]?.stringValue
-        guard let body, let type, body.objectValue != nil else { return answer.settle(.malformed, type: type) }
-        if type.hasPrefix(WireProtocol.reservedPrefix) {
-            return answer.settle(receiveProtocolMessage(body, type: type, sender: sender, trust: trust, document: document), type: type)
+        // Answers with the message's size for the trace, measured only if someone listens.
+        func settle(_ outcome: CallOutcome) {
+            answer.settle(outcome, type: type, requestBytes: body?.jsonUTF8.count)
         }
-        guard let capability = bridge.capabilities.entry(named: type) else { return answer.settle(.unknownType, type: type) }
-        guard capability.access.admits(trust) else { return answer.settle(.denied, type: type) }
+        guard let body, let type, body.objectValue != nil else { return settle(.malformed) }
+        if type.hasPrefix(WireProtocol.reservedPrefix) {
+            return settle(receiveProtocolMessage(body, type: type, sender: sender, trust: trust, document: document))
+        }
+        guard let capability = bridge.capabilities.entry(named: type) else { return settle(.unknownType) }
+        guard capability.access.admits(trust) else { return settle(.denied) }
         let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
         switch capability.execution {
-        case .immediate(let run): answer.settle(.resolved(run(body, context)), type: type)
+        case .immediate(let run): settle(.resolved(run(body, context)))
         case .task(let invoke): start(capability, invoke, body, context: context, reply: answer)
         }
     }

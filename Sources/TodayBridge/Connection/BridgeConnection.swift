@@ -11,6 +11,8 @@
 /// as cancelled. A handler that answers after that is dropped and reported.
 public final class BridgeConnection: Sendable {
     package let bridge: TodayBridge
+    /// This connection's number among the bridge's: how traces tell web views apart (X5).
+    public let webViewID: WebViewID
     package let state: Locked<ConnectionState>
     /// Weak: the adapter owns both the web view and this connection.
     private weak let webView: (any BridgeWebView)?
@@ -20,8 +22,9 @@ public final class BridgeConnection: Sendable {
     /// Starts a capability's task.
     package typealias TaskStarter = @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
 
-    init(bridge: TodayBridge, webView: any BridgeWebView, startTask: @escaping TaskStarter) {
+    init(bridge: TodayBridge, id: WebViewID, webView: any BridgeWebView, startTask: @escaping TaskStarter) {
         self.bridge = bridge
+        self.webViewID = id
         self.webView = webView
         self.startTask = startTask
         self.state = Locked(ConnectionState(eventCapacity: bridge.configuration.limits.maxBufferedEvents))

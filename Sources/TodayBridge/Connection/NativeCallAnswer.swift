@@ -1,5 +1,5 @@
 /// The page's answer to a native call, as ``NativeCallReply`` carries it (X4).
-enum NativeCallAnswer: Sendable {
+package enum NativeCallAnswer: Sendable {
     /// The handler's value (`nil` for `undefined`).
     case value(JSONValue?)
     /// The page has no handler by that name: the call resolves with its fallback.

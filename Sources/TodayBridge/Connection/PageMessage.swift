@@ -64,6 +64,16 @@ public struct PageMessage {
         }
     }
 
+    /// The message's length in UTF-8 bytes as handed over, when that costs nothing to know (JSON
+    /// text or bytes): a trace's size for a message that could not be read (X5).
+    var byteCount: Int? {
+        switch body {
+        case .text(let text): text.utf8.count
+        case .bytes(let bytes): bytes.count
+        case .held, .foundation, .value, .unusable: nil
+        }
+    }
+
     private static func refusing(_ convert: () throws(JSONParseError) -> JSONValue) throws(PageMessageError) -> JSONValue {
         do {
             return try convert()

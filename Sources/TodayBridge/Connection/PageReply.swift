@@ -6,26 +6,47 @@
 package final class PageReply: Sendable {
     private let send: Locked<(@Sendable (BridgeReply) -> Void)?>
     private let bridge: TodayBridge
+    private let webView: WebViewID
+    private let document: DocumentID
     private let sender: SenderFacts
     private let trust: SenderTrust
     private let received: BridgeInstant
 
-    package init(bridge: TodayBridge, sender: SenderFacts, trust: SenderTrust, send: @escaping @Sendable (BridgeReply) -> Void) {
+    package init(
+        bridge: TodayBridge,
+        webView: WebViewID,
+        document: DocumentID,
+        sender: SenderFacts,
+        trust: SenderTrust,
+        send: @escaping @Sendable (BridgeReply) -> Void
+    ) {
         self.send = Locked(send)
         self.bridge = bridge
+        self.webView = webView
+        self.document = document
         self.sender = sender
         self.trust = trust
         received = bridge.clock.now()
     }
 
     /// Answers the page with `outcome`'s reply, once.
-    package func settle(_ outcome: CallOutcome, type: String?) {
+    ///
+    /// - Parameter requestBytes: The message's size, for the trace: evaluated only when someone
+    ///   listens.
+    package func settle(_ outcome: CallOutcome, type: String?, requestBytes: @autoclosure () -> Int? = nil) {
         guard let send = take() else {
             bridge.observer.report(.duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
             return
         }
-        let duration = bridge.clock.now().seconds(since: received)
-        bridge.observer.trace(outcome, type: type, sender: sender, trust: trust, duration: duration)
+        bridge.observer.trace {
+            let (answer, replyBytes) = outcome.reply.tracedAnswer
+            return BridgeTrace(
+                kind: .pageMessage, webView: webView, document: document, type: type, isMainFrame: sender.isMainFrame,
+                origin: sender.frameOrigin, surface: trust.surface?.name, outcome: outcome.outcome, answer: answer,
+                errorCode: outcome.errorCode, start: received, duration: bridge.clock.now().seconds(since: received),
+                requestBytes: requestBytes(), replyBytes: replyBytes
+            )
+        }
         send(outcome.reply)
     }
 

@@ -3,13 +3,15 @@ package struct PageCall: Sendable {
     package let document: DocumentID
     package let deadline: BridgeInstant
     package let type: String
+    /// The message, kept for its size in the trace (X5).
+    package let message: JSONValue
     package let failureReply: @Sendable (BridgeError) -> BridgeReply
     package let reply: PageReply
     package var task: Task<Void, Never>?
 
     /// Answers the page.
     package func settle(_ outcome: CallOutcome) {
-        reply.settle(outcome, type: type)
+        reply.settle(outcome, type: type, requestBytes: message.jsonUTF8.count)
     }
 
     /// Settles the call with a failure and stops its handler.
@@ -23,6 +25,5 @@ package struct PageCall: Sendable {
 package struct PendingNativeCall: Sendable {
     package let document: DocumentID
     package let deadline: BridgeInstant
-    package let fallback: JSONValue?
-    package let resume: @Sendable (Result<JSONValue?, BridgeError>) -> Void
+    package let resume: @Sendable (NativeCallAnswer) -> Void
 }

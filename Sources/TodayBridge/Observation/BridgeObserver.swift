@@ -17,19 +17,3 @@ package final class BridgeObserver: Sendable {
         diagnostics.publish(diagnostic)
     }
 }
-
-extension BridgeObserver {
-    /// Publishes a message's trace, building it only when someone listens.
-    func trace(_ outcome: CallOutcome, type: String?, sender: SenderFacts, trust: SenderTrust, duration: Double) {
-        guard traces.hasSubscribers else { return }
-        traces.publish(BridgeTrace(
-            type: type,
-            isMainFrame: sender.isMainFrame,
-            origin: sender.frameOrigin,
-            surface: trust.surface?.name,
-            outcome: outcome.outcome,
-            errorCode: outcome.errorCode,
-            duration: duration
-        ))
-    }
-}

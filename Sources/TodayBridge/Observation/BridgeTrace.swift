@@ -1,41 +1,64 @@
-/// One message and its outcome, for the app's observability (contract X5). Never holds a credential.
+/// One crossing of the bridge and how it ended, for the app's observability (contract X5): a
+/// page message, a native event or a native call.
+///
+/// A trace says who, what type, how it settled, when, for how long and how many bytes went each
+/// way. It never holds a message body, a reply, a credential, a cookie or native error text: only
+/// types, codes and sizes. Traces are built only while someone listens (``TodayBridge/traces()``
+/// or a ``TrafficRecorder``).
 public struct BridgeTrace: Sendable, Hashable {
-    /// How a message was settled.
-    public struct Outcome: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public var rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// Resolved with the capability's result.
-        public static let resolved = Outcome(rawValue: "resolved")
-        /// Rejected; see ``BridgeTrace/errorCode``.
-        public static let rejected = Outcome(rawValue: "rejected")
-        /// Resolved `undefined`: the sender may not use this capability (S1, S3).
-        public static let denied = Outcome(rawValue: "denied")
-        /// Resolved `undefined`: no capability has this type (C3).
-        public static let unknownType = Outcome(rawValue: "unknownType")
-        /// Resolved `undefined`: not an object with a string `type`, or over a size or depth limit (C3, X7).
-        public static let malformed = Outcome(rawValue: "malformed")
-        /// Settled by its deadline (C5).
-        public static let timedOut = Outcome(rawValue: "timedOut")
-        /// Settled because its page went away (C5).
-        public static let cancelled = Outcome(rawValue: "cancelled")
-        /// Refused: too many calls in flight for the page (X7).
-        public static let busy = Outcome(rawValue: "busy")
-    }
-
-    /// The message's `type`, when it had one.
+    /// Which way the crossing went.
+    public var kind: Kind
+    /// The web view it crossed, one per connection.
+    public var webView: WebViewID
+    /// The main document it belonged to: the one current when a message arrived, or when the
+    /// native side sent an event or a call.
+    public var document: DocumentID
+    /// The message's `type` (when it had one), or the native event's or call's name.
     public var type: String?
-    /// Whether the sender was the main frame.
+    /// Whether the sender (for native events and calls, the receiver) is the main frame.
     public var isMainFrame: Bool
-    /// The sending frame's origin, as the engine reported it.
+    /// The sending frame's origin, as the engine reported it; for native events and calls, the
+    /// main document's, as the page's last message reported it (`nil` before any).
     public var origin: SecurityOrigin?
-    /// The trusted surface of the main document, if any.
+    /// The trusted surface of the main document, if any (for native events and calls, known as
+    /// the origin is).
     public var surface: String?
-    /// How the message was settled.
+    /// How it was settled.
     public var outcome: Outcome
+    /// What the caller got: the page for a message, the native caller for a call; `nil` for an
+    /// event, which has no answer.
+    public var answer: Answer?
     /// The rejection's code, for rejected, timed-out, cancelled and busy outcomes.
     public var errorCode: BridgeError.Code?
-    /// Seconds from receipt to settlement.
+    /// When it began, on the bridge's clock: a message's receipt, an event's or a call's start.
+    public var start: BridgeInstant
+    /// Seconds from ``start`` to settlement (for an event, to its delivery).
     public var duration: Double
+    /// The size of the message, the event's data or the call's arguments as compact JSON, in
+    /// UTF-8 bytes; for a message that could not be read, its length as handed over, when known.
+    public var requestBytes: Int?
+    /// The size of the answer: its value as compact JSON (0 for `undefined`) or the rejection's
+    /// reason, in UTF-8 bytes; `nil` for an event.
+    public var replyBytes: Int?
+
+    init(
+        kind: Kind, webView: WebViewID, document: DocumentID, type: String?, isMainFrame: Bool, origin: SecurityOrigin?,
+        surface: String?, outcome: Outcome, answer: Answer?, errorCode: BridgeError.Code?, start: BridgeInstant,
+        duration: Double, requestBytes: Int?, replyBytes: Int?
+    ) {
+        self.kind = kind
+        self.webView = webView
+        self.document = document
+        self.type = type
+        self.isMainFrame = isMainFrame
+        self.origin = origin
+        self.surface = surface
+        self.outcome = outcome
+        self.answer = answer
+        self.errorCode = errorCode
+        self.start = start
+        self.duration = duration
+        self.requestBytes = requestBytes
+        self.replyBytes = replyBytes
+    }
 }

@@ -60,7 +60,7 @@ struct OneWayInTests {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
-        let reply = PageReply(bridge: host.bridge, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+        let reply = PageReply(bridge: host.bridge, webView: host.connection.webViewID, document: host.connection.currentDocument, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
             answers.withLock { $0.append(reply) }
         }
         let seen = await Fixtures.collect(diagnostics) {
@@ -77,7 +77,7 @@ struct OneWayInTests {
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
         let seen = await Fixtures.collect(diagnostics) {
-            _ = PageReply(bridge: host.bridge, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+            _ = PageReply(bridge: host.bridge, webView: host.connection.webViewID, document: host.connection.currentDocument, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
                 answers.withLock { $0.append(reply) }
             }
         }
