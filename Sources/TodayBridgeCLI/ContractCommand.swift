@@ -40,6 +40,7 @@ struct ContractCommand: ParsableCommand {
         #if canImport(TodayBridgeGTK)
         declarations += WebKitGTKRelayedMessage.declarations + ChromiumWebViewConfiguration.declarations
         #endif
+        declarations += InspectorConfiguration.declarations
         return WireContract.declarations(declarations, generatedBy: "today-bridge contract --host-configurations")
     }
 }

@@ -29,6 +29,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Where the headless run saves its screenshot.")
     var screenshot = "out/demo.png"
 
+    @Option(help: "Record the bridge's traffic to PATH.jsonl and PATH.html (an HTML timeline).")
+    var inspect: String?
+
     func run() async throws {
         #if canImport(TodayBridgeGTK)
         if inMemory { return try await InMemoryDemo.run() }
@@ -58,6 +61,7 @@ struct DemoCommand: AsyncParsableCommand {
             apiKey: "phc_demo", host: URL(string: capture.origin)!, queueDirectory: queue, flushInterval: 1
         ))
         let bridge = DemoHost.bridge(backend: backend, analytics: analytics)
+        let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
         if headless { try FileManager.default.createDirectory(atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
         let page = URL(string: backend.secureOrigin + "/demo/index.html" + (headless ? "?autoclose=1" : ""))!
         DemoTranscript.line("host", "backend on \(backend.secureOrigin), page \(page.absoluteString)")
@@ -70,6 +74,7 @@ struct DemoCommand: AsyncParsableCommand {
             onInstalled: DemoHost.emitEvents
         )
         if headless { DemoTranscript.line("host", "screenshot saved to \(screenshot)") }
+        if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: page) }
         await bridge.flushAnalytics()
         await analytics.flush()
         await analytics.close()

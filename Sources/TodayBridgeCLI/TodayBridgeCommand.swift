@@ -12,7 +12,7 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     )
 
     private static var subcommands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self]
+        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self, InspectCommand.self]
         #if canImport(TodayBridgeGTK)
         commands += [OpenCommand.self, ConformanceCommand.self]
         #endif

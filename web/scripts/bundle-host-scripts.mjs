@@ -7,7 +7,8 @@
 //   return <entry>(window, configuration);
 //   })
 //
-// written to <output folder>/host/<path>.js. Modules without a default export (shared helpers,
+// written to <output folder>/host/<path>.js; the traffic inspector's page script (src/inspector/)
+// likewise to <output folder>/inspector/<path>.js. Modules without a default export (shared helpers,
 // configurations.generated.ts) produce nothing; web/scripts/host-scripts.mjs embeds the results
 // into Swift.
 //
@@ -30,7 +31,7 @@ function modules(folder) {
     .sort();
 }
 
-for (const file of modules('host')) {
+for (const file of [...modules('host'), ...modules('inspector')]) {
   const source = readFileSync(join(compiled, file), 'utf8');
   if (!/^export default /m.test(source)) continue;
   const entry = /^export default function ([A-Za-z_$][\w$]*)\s*\(/m.exec(source);

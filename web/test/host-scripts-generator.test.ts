@@ -20,7 +20,7 @@ test('X6 the raw string delimiter outnumbers every run of # after a quote or bac
   assert.equal(rawDelimiter('"""####'), '#####');
   const source = '(function (configuration) {\nreturn "\\"""#\\#(x)";\n})';
   assert.equal(
-    renderEntry('x.ts', 'XConfiguration', source),
+    renderEntry('host/x.ts', 'XConfiguration', source),
     'extension HostScript where Configuration == XConfiguration {\n' +
       '    /// Built from `web/src/host/x.ts`.\n' +
       `    package static let x = HostScript(source: ##"""\n${source}\n"""##)\n` +

@@ -81,7 +81,7 @@ public final class TrafficRecorder: Sendable {
     package var recording: TrafficRecording {
         let (traces, dropped) = log.withLock { ($0.elements, $0.dropped) }
         return TrafficRecording(
-            header: TrafficRecording.Header(startDate: startDate, capacity: capacity, dropped: dropped),
+            header: TrafficRecordingHeader(startDate: startDate, capacity: capacity, dropped: dropped),
             records: traces.map { TrafficRecord($0, since: startedAt) }
         )
     }

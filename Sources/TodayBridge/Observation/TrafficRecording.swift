@@ -4,37 +4,13 @@ import Foundation
 /// per line, oldest first. ``TrafficRecorder/jsonLines()`` writes it; `today-bridge` writes it
 /// with `open --inspect` and reads it with `inspect` (X5).
 package struct TrafficRecording: Codable, Sendable, Hashable {
-    /// The first line: what the file is, when it began, and what was let go.
-    package struct Header: Codable, Sendable, Hashable {
-        /// ``TrafficRecording/format``: tells a recording from other JSON lines.
-        package var format: String
-        /// The format's version, ``TrafficRecording/version``.
-        package var version: Int
-        /// When recording began, ISO 8601 in UTC.
-        package var startedAt: String
-        /// The most records the recorder kept.
-        package var capacity: Int
-        /// How many older records it let go.
-        package var dropped: Int
-
-        package init(startDate: Date, capacity: Int, dropped: Int) {
-            format = TrafficRecording.format
-            version = TrafficRecording.version
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            startedAt = formatter.string(from: startDate)
-            self.capacity = capacity
-            self.dropped = dropped
-        }
-    }
-
     package static let format = "today-bridge-traffic"
     package static let version = 1
 
-    package var header: Header
+    package var header: TrafficRecordingHeader
     package var records: [TrafficRecord]
 
-    package init(header: Header, records: [TrafficRecord]) {
+    package init(header: TrafficRecordingHeader, records: [TrafficRecord]) {
         self.header = header
         self.records = records
     }
@@ -49,14 +25,14 @@ package struct TrafficRecording: Codable, Sendable, Hashable {
     /// Reads JSON lines as ``jsonLines()`` writes them; blank lines are skipped.
     package init(jsonLines text: String) throws(TrafficRecordingError) {
         let decoder = JSONValueDecoder()
-        var header: Header?
+        var header: TrafficRecordingHeader?
         var records: [TrafficRecord] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             do {
                 let value = try JSONValue(parsing: String(line))
                 if header == nil {
-                    let read = try decoder.decode(Header.self, from: value)
+                    let read = try decoder.decode(TrafficRecordingHeader.self, from: value)
                     guard read.format == Self.format else { throw TrafficRecordingError(line: index + 1, reason: "not a \(Self.format) header") }
                     header = read
                 } else {

@@ -13,8 +13,11 @@ package struct HostScript<Configuration: Codable & Sendable>: Sendable {
     }
 
     /// The script that runs this one with `configuration`.
-    package func invocation(_ configuration: Configuration) -> String {
-        "(" + source + ")(" + Self.json(configuration) + ");"
+    ///
+    /// - Parameter escaping: Applied to the configuration's JSON text, for example to make it safe
+    ///   inside an HTML `<script>` element.
+    package func invocation(_ configuration: Configuration, escaping: (String) -> String = { $0 }) -> String {
+        "(" + source + ")(" + escaping(Self.json(configuration)) + ");"
     }
 
     /// A function body that runs this script with its argument named `configuration`, for

@@ -61,6 +61,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Register the conformance kit's capabilities (conformance.*), for loading the kit.")
     var conformanceFixture = false
 
+    @Option(help: "Record the bridge's traffic to PATH.jsonl and PATH.html (an HTML timeline); sizes, types and codes, never a credential.")
+    var inspect: String?
+
     @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
     var printPeakMemory = false
 
@@ -80,6 +83,7 @@ struct OpenCommand: AsyncParsableCommand {
         )
         if testCapabilities { try TestCapabilities.register(in: bridge) }
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
+        let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme
@@ -89,6 +93,7 @@ struct OpenCommand: AsyncParsableCommand {
         case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge)
         }
         await bridge.flushAnalytics()
+        if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: pageURL) }
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
         if end != .closedItself { throw ExitCode(end.rawValue) }
     }

@@ -1,0 +1,22 @@
+import TodayBridge
+
+/// `web/src/inspector/timeline.ts`: the traffic inspector's page and the recording it draws (X5).
+package struct InspectorConfiguration: Codable, Sendable {
+    /// The page's title.
+    package var title: String
+    package var header: TrafficRecordingHeader
+    package var records: [TrafficRecord]
+
+    package init(title: String, recording: TrafficRecording) {
+        self.title = title
+        header = recording.header
+        records = recording.records
+    }
+
+    /// Its declarations, for `today-bridge contract --host-configurations`.
+    static let declarations: [WireContract.Declaration] = [
+        WireContract.Declaration(TrafficRecord.self, "One trace of a recording (X5)."),
+        WireContract.Declaration(TrafficRecordingHeader.self, "A recording's first line (X5)."),
+        WireContract.Declaration(InspectorConfiguration.self, "`inspector/timeline.ts`: the traffic inspector's page (X5)."),
+    ]
+}
