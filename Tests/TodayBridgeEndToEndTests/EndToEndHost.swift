@@ -50,8 +50,13 @@ enum EndToEndHost {
 
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
     /// With `pinnedToOneCore`, the host and the engine processes it starts run on one CPU (`taskset -c 0`).
-    static func open(_ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = [], pinnedToOneCore: Bool = false) async throws -> Run {
-        let (backend, certificate) = try await shared.value
+    /// Tokens come from `backend` (default: the shared one).
+    static func open(
+        _ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = [], pinnedToOneCore: Bool = false,
+        backend: DemoBackend? = nil
+    ) async throws -> Run {
+        let (sharedBackend, certificate) = try await shared.value
+        let backend = backend ?? sharedBackend
         var arguments = ["open", origin + path, "--engine", engine.rawValue, "--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
