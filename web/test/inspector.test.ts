@@ -13,6 +13,7 @@ import {
   spanOf,
   summary,
   ticks,
+  timeMap,
   typeCounts,
 } from '../src/inspector/model.js';
 
@@ -63,6 +64,25 @@ test('X5 one lane per web view and frame, the main frame first; overlapping bars
   assert.deepEqual(layoutLanes([record({ start: 0, duration: 0 }), record({ start: 0.2, duration: 0 })], 0.5)[0].rows, 2);
 });
 
+test('X5 time is drawn from the first record; idle gaps over the limit are cut to a short break, and bars pack as drawn', () => {
+  const records = [record({ start: 100, duration: 2 }), record({ start: 101, duration: 4 }), record({ start: 1105, duration: 1 })];
+  const linear = timeMap(records, false);
+  assert.equal(linear.toDrawing(100), 0);
+  assert.equal(linear.span, 1006);
+  assert.deepEqual(linear.breaks, []);
+  const cut = timeMap(records, true, 50, 10);
+  assert.deepEqual(cut.breaks, [{ start: 5, end: 15, hiddenMs: 1000 }]);
+  assert.equal(cut.toDrawing(1105), 15);
+  assert.equal(cut.span, 16);
+  assert.equal(cut.toRecording(2), 102);
+  assert.equal(cut.toRecording(10), undefined);
+  assert.equal(cut.toRecording(15.5), 1105.5);
+  assert.equal(timeMap([], true).span, 1);
+  // Two bars 1000 ms apart land 10 drawn ms apart: as wide as 20 ms, they share no row only if packed as drawn.
+  const packed = layoutLanes([record({ start: 0, duration: 0 }), record({ start: 1000, duration: 0 })], 20, timeMap([record({ start: 0, duration: 0 }), record({ start: 1000, duration: 0 })], true, 50, 10).toDrawing);
+  assert.equal(packed[0].rows, 2);
+});
+
 test('X5 filters keep the frames and types ticked; types are counted, the most frequent first', () => {
   const records = [record(), record({ type: 'track' }), record({ type: 'track', frame: 'sub' }), record({ type: undefined, outcome: 'malformed' })];
   assert.deepEqual(typeCounts(records), [['track', 2], ['(none)', 1], ['headers', 1]]);
@@ -81,8 +101,9 @@ test('X5 times, sizes and ticks read well', () => {
   assert.deepEqual(ticks(1000, 1), [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]);
   assert.deepEqual(ticks(10, 100, 100), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   assert.deepEqual(ticks(3, 40, 100), [0, 5]);
-  assert.equal(spanOf([record({ start: 4, duration: 2 }), record({ start: 1, duration: 1 })]), 6);
-  assert.equal(spanOf([]), 1);
+  assert.equal(formatMs(250), '250 ms');
+  assert.equal(spanOf([record({ start: 4, duration: 2 }), record({ start: 1, duration: 1 })]), 5);
+  assert.equal(spanOf([]), 0);
 });
 
 test('X5 details and the tooltip show types, codes, times and sizes', () => {

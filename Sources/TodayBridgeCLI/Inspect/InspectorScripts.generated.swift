@@ -49,7 +49,7 @@ function laneOf(record) {
 function pad(value) {
     return String(value).padStart(12, '0');
 }
-function layoutLanes(records, minimumMs) {
+function layoutLanes(records, minimumMs, toDrawing = (ms) => ms) {
     const lanes = new Map();
     const sorted = [...records].sort((a, b) => a.start - b.start);
     for (const record of sorted) {
@@ -59,8 +59,9 @@ function layoutLanes(records, minimumMs) {
             lane = { key, label, order, bars: [], rows: 0, rowEnds: [] };
             lanes.set(key, lane);
         }
-        const end = record.start + Math.max(record.duration, minimumMs);
-        let row = lane.rowEnds.findIndex((rowEnd) => rowEnd <= record.start);
+        const start = toDrawing(record.start);
+        const end = Math.max(toDrawing(record.start + record.duration), start + minimumMs);
+        let row = lane.rowEnds.findIndex((rowEnd) => rowEnd <= start);
         if (row < 0)
             row = lane.rowEnds.push(end) - 1;
         else
@@ -82,7 +83,37 @@ function typeCounts(records) {
     return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 function spanOf(records) {
-    return Math.max(1, ...records.map((record) => record.start + record.duration));
+    if (records.length === 0)
+        return 0;
+    return Math.max(...records.map((record) => record.start + record.duration)) - Math.min(...records.map((record) => record.start));
+}
+function timeMap(records, compress, maxGapMs = 50, breakMs = 10) {
+    const intervals = records.map((record) => [record.start, record.start + record.duration]).sort((a, b) => a[0] - b[0]);
+    const first = intervals.length > 0 ? intervals[0][0] : 0;
+    const segments = [{ from: first, at: 0 }];
+    const breaks = [];
+    let busyUntil = first;
+    for (const [start, end] of intervals) {
+        if (compress && start - busyUntil > maxGapMs) {
+            const last = segments[segments.length - 1];
+            const at = last.at + (busyUntil - last.from);
+            breaks.push({ start: at, end: at + breakMs, hiddenMs: start - busyUntil });
+            segments.push({ from: start, at: at + breakMs });
+        }
+        busyUntil = Math.max(busyUntil, end);
+    }
+    const segmentFor = (ms) => segments.reduce((found, segment) => (segment.from <= ms ? segment : found), segments[0]);
+    const toDrawing = (ms) => {
+        const segment = segmentFor(ms);
+        return segment.at + (ms - segment.from);
+    };
+    const toRecording = (drawn) => {
+        if (breaks.some((cut) => drawn > cut.start && drawn < cut.end))
+            return undefined;
+        const segment = segments.reduce((found, candidate) => (candidate.at <= drawn ? candidate : found), segments[0]);
+        return segment.from + (drawn - segment.at);
+    };
+    return { span: Math.max(1, toDrawing(busyUntil)), toDrawing, toRecording, breaks };
 }
 function ticks(spanMs, pixelsPerMs, pixelsApart = 100) {
     const rough = pixelsApart / pixelsPerMs;
@@ -96,6 +127,8 @@ function ticks(spanMs, pixelsPerMs, pixelsApart = 100) {
 function formatMs(ms) {
     if (ms >= 1000)
         return `${(ms / 1000).toFixed(2)} s`;
+    if (ms >= 100)
+        return `${ms.toFixed(0)} ms`;
     if (ms >= 10)
         return `${ms.toFixed(1)} ms`;
     return `${ms.toFixed(2)} ms`;
@@ -159,6 +192,8 @@ h1 { font-size: 18px; margin: 0 0 2px; }
 .lane { border-bottom: 1px solid #eef1f5; }
 .lane-label { flex: 0 0 250px; padding: 6px 10px; position: sticky; left: 0; background: #fff; border-right: 1px solid #e3e7ee; z-index: 1; font-weight: 600; overflow-wrap: anywhere; }
 .track { position: relative; flex: 0 0 auto; }
+.axis .lane-label { padding: 3px 10px; font-weight: normal; color: #7b879b; font-size: 11px; }
+.break { position: absolute; top: 0; bottom: 0; background: repeating-linear-gradient(135deg, #eef1f5 0 4px, #fff 4px 8px); border-left: 1px solid #d5dae3; border-right: 1px solid #d5dae3; }
 .tick { position: absolute; top: 0; bottom: 0; border-left: 1px solid #e3e7ee; padding-left: 3px; color: #7b879b; font-size: 11px; white-space: nowrap; }
 .bar { position: absolute; height: 16px; border-radius: 3px; cursor: pointer; overflow: hidden; white-space: nowrap; color: #fff; font-size: 11px; line-height: 16px; padding: 0 4px; }
 .bar.native { border: 2px dashed rgba(255, 255, 255, 0.85); line-height: 12px; }
@@ -173,6 +208,7 @@ h1 { font-size: 18px; margin: 0 0 2px; }
 // inspector/render.js
 const ROW_HEIGHT = 20;
 const MINIMUM_BAR_PIXELS = 6;
+const MAX_GAP_MS = 50;
 function renderInspector(document, configuration) {
     const records = configuration.records;
     const style = document.createElement('style');
@@ -180,7 +216,7 @@ function renderInspector(document, configuration) {
     document.head.append(style);
     document.title = configuration.title;
     const types = typeCounts(records);
-    const view = { filter: { frames: new Set(['main', 'sub']), types: new Set(types.map(([type]) => type)) }, zoom: 1 };
+    const view = { filter: { frames: new Set(['main', 'sub']), types: new Set(types.map(([type]) => type)) }, zoom: 1, compress: true };
     const timeline = element(document, 'div', 'timeline');
     const detailsPanel = element(document, 'section', 'details');
     const redraw = () => {
@@ -218,6 +254,17 @@ function controls(document, view, types, redraw) {
         });
         zoom.append(button);
     }
+    const compress = element(document, 'label');
+    const toggle = element(document, 'input');
+    toggle.type = 'checkbox';
+    toggle.name = 'compress';
+    toggle.checked = view.compress;
+    toggle.addEventListener('change', () => {
+        view.compress = toggle.checked;
+        redraw();
+    });
+    compress.append(toggle, document.createTextNode(` cut idle gaps over ${MAX_GAP_MS} ms`));
+    zoom.append(compress);
     section.append(frames, typeSet, zoom);
     return section;
 }
@@ -244,30 +291,31 @@ function drawTimeline(document, timeline, records, view, redraw) {
         timeline.append(element(document, 'p', 'empty', 'No record passes the filters.'));
         return;
     }
-    const span = spanOf(records);
+    const time = timeMap(records, view.compress, MAX_GAP_MS);
     const width = Math.max(400, (document.documentElement.clientWidth || 1200) - 330) * view.zoom;
-    const pixelsPerMs = width / span;
+    const pixelsPerMs = width / time.span;
     const axis = element(document, 'div', 'axis');
-    const axisTrack = element(document, 'div', 'track');
-    axisTrack.style.width = `${width + 60}px`;
-    for (const tick of ticks(span, pixelsPerMs)) {
-        const mark = element(document, 'span', 'tick', formatMs(tick));
+    const axisTrack = track(document, width, time.breaks, pixelsPerMs);
+    for (const tick of ticks(time.span, pixelsPerMs)) {
+        const at = time.toRecording(tick);
+        if (at === undefined)
+            continue;
+        const mark = element(document, 'span', 'tick', formatMs(at));
         mark.style.left = `${tick * pixelsPerMs}px`;
         axisTrack.append(mark);
     }
-    axis.append(element(document, 'div', 'lane-label', 'time'), axisTrack);
+    axis.append(element(document, 'div', 'lane-label', 'time since recording began'), axisTrack);
     timeline.append(axis);
     const colours = new Map(CATEGORIES.map(({ category, colour }) => [category, colour]));
-    for (const lane of layoutLanes(records, MINIMUM_BAR_PIXELS / pixelsPerMs)) {
+    for (const lane of layoutLanes(records, MINIMUM_BAR_PIXELS / pixelsPerMs, time.toDrawing)) {
         const row = element(document, 'div', 'lane');
         row.dataset.lane = lane.key;
-        const track = element(document, 'div', 'track');
-        track.style.width = `${width + 60}px`;
-        track.style.height = `${lane.rows * ROW_HEIGHT + 4}px`;
+        const bars = track(document, width, time.breaks, pixelsPerMs);
+        bars.style.height = `${lane.rows * ROW_HEIGHT + 4}px`;
         for (const { record, row: index } of lane.bars) {
             const bar = element(document, 'div', record.kind === 'pageMessage' ? 'bar' : 'bar native');
             const barWidth = Math.max(MINIMUM_BAR_PIXELS, record.duration * pixelsPerMs);
-            bar.style.left = `${record.start * pixelsPerMs}px`;
+            bar.style.left = `${time.toDrawing(record.start) * pixelsPerMs}px`;
             bar.style.top = `${index * ROW_HEIGHT + 2}px`;
             bar.style.width = `${barWidth}px`;
             bar.style.background = colours.get(categoryOf(record)) ?? '#888';
@@ -282,11 +330,23 @@ function drawTimeline(document, timeline, records, view, redraw) {
                 view.selected = record;
                 redraw();
             });
-            track.append(bar);
+            bars.append(bar);
         }
-        row.append(element(document, 'div', 'lane-label', lane.label), track);
+        row.append(element(document, 'div', 'lane-label', lane.label), bars);
         timeline.append(row);
     }
+}
+function track(document, width, breaks, pixelsPerMs) {
+    const area = element(document, 'div', 'track');
+    area.style.width = `${width + 60}px`;
+    for (const cut of breaks) {
+        const band = element(document, 'div', 'break');
+        band.style.left = `${cut.start * pixelsPerMs}px`;
+        band.style.width = `${Math.max(4, (cut.end - cut.start) * pixelsPerMs)}px`;
+        band.title = `${formatMs(cut.hiddenMs)} with nothing in flight, cut short`;
+        area.append(band);
+    }
+    return area;
 }
 function drawDetails(document, panel, record) {
     panel.replaceChildren();

@@ -66,10 +66,10 @@ function pad(value: number): string {
 
 /**
  * The lanes of `records`, web view by web view, the main frame first; within a lane each bar
- * takes the first row where it does not overlap the one before, counting each bar at least
- * `minimumMs` long (the time its narrowest drawing covers).
+ * takes the first row where it does not overlap the one before, as drawn (`toDrawing`), counting
+ * each bar at least `minimumMs` long (the time its narrowest drawing covers).
  */
-export function layoutLanes(records: readonly TrafficRecord[], minimumMs: number): Lane[] {
+export function layoutLanes(records: readonly TrafficRecord[], minimumMs: number, toDrawing: (ms: number) => number = (ms) => ms): Lane[] {
   const lanes = new Map<string, Lane & { order: string; rowEnds: number[] }>();
   const sorted = [...records].sort((a, b) => a.start - b.start);
   for (const record of sorted) {
@@ -79,8 +79,9 @@ export function layoutLanes(records: readonly TrafficRecord[], minimumMs: number
       lane = { key, label, order, bars: [], rows: 0, rowEnds: [] };
       lanes.set(key, lane);
     }
-    const end = record.start + Math.max(record.duration, minimumMs);
-    let row = lane.rowEnds.findIndex((rowEnd) => rowEnd <= record.start);
+    const start = toDrawing(record.start);
+    const end = Math.max(toDrawing(record.start + record.duration), start + minimumMs);
+    let row = lane.rowEnds.findIndex((rowEnd) => rowEnd <= start);
     if (row < 0) row = lane.rowEnds.push(end) - 1;
     else lane.rowEnds[row] = end;
     lane.bars.push({ record, row });
@@ -109,9 +110,57 @@ export function typeCounts(records: readonly TrafficRecord[]): [string, number][
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** The end of the last record, in milliseconds; at least 1. */
+/** Milliseconds from the first record's start to the last one's end; 0 without records. */
 export function spanOf(records: readonly TrafficRecord[]): number {
-  return Math.max(1, ...records.map((record) => record.start + record.duration));
+  if (records.length === 0) return 0;
+  return Math.max(...records.map((record) => record.start + record.duration)) - Math.min(...records.map((record) => record.start));
+}
+
+/** How recording time is drawn: from the first record on, idle gaps possibly cut short. */
+export interface TimeMap {
+  /** The drawing's length, in drawn milliseconds (at least 1). */
+  span: number;
+  /** Where a recording time is drawn. */
+  toDrawing(ms: number): number;
+  /** The recording time drawn at `drawn`; `undefined` inside a break. */
+  toRecording(drawn: number): number | undefined;
+  /** The cut idle gaps, where they are drawn, and how long each really was. */
+  breaks: { start: number; end: number; hiddenMs: number }[];
+}
+
+/**
+ * Draws the first record's start at 0 and time linearly from there; with `compress`, every
+ * stretch longer than `maxGapMs` in which nothing is in flight is drawn `breakMs` long instead,
+ * so that bursts a second apart stay readable.
+ *
+ * @example timeMap(records, true).toDrawing(records[0].start) // 0
+ */
+export function timeMap(records: readonly TrafficRecord[], compress: boolean, maxGapMs = 50, breakMs = 10): TimeMap {
+  const intervals = records.map((record) => [record.start, record.start + record.duration]).sort((a, b) => a[0] - b[0]);
+  const first = intervals.length > 0 ? intervals[0][0] : 0;
+  const segments = [{ from: first, at: 0 }];
+  const breaks: TimeMap['breaks'] = [];
+  let busyUntil = first;
+  for (const [start, end] of intervals) {
+    if (compress && start - busyUntil > maxGapMs) {
+      const last = segments[segments.length - 1];
+      const at = last.at + (busyUntil - last.from);
+      breaks.push({ start: at, end: at + breakMs, hiddenMs: start - busyUntil });
+      segments.push({ from: start, at: at + breakMs });
+    }
+    busyUntil = Math.max(busyUntil, end);
+  }
+  const segmentFor = (ms: number) => segments.reduce((found, segment) => (segment.from <= ms ? segment : found), segments[0]);
+  const toDrawing = (ms: number) => {
+    const segment = segmentFor(ms);
+    return segment.at + (ms - segment.from);
+  };
+  const toRecording = (drawn: number) => {
+    if (breaks.some((cut) => drawn > cut.start && drawn < cut.end)) return undefined;
+    const segment = segments.reduce((found, candidate) => (candidate.at <= drawn ? candidate : found), segments[0]);
+    return segment.from + (drawn - segment.at);
+  };
+  return { span: Math.max(1, toDrawing(busyUntil)), toDrawing, toRecording, breaks };
 }
 
 /**
@@ -128,9 +177,10 @@ export function ticks(spanMs: number, pixelsPerMs: number, pixelsApart = 100): n
   return found;
 }
 
-/** `0.42 ms`, `12.3 ms`, `1.52 s`. */
+/** `0.42 ms`, `12.3 ms`, `250 ms`, `1.52 s`. */
 export function formatMs(ms: number): string {
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
   if (ms >= 10) return `${ms.toFixed(1)} ms`;
   return `${ms.toFixed(2)} ms`;
 }

@@ -1,16 +1,18 @@
 import type { InspectorConfiguration, TrafficRecord } from '../host/configurations.generated.js';
-import { applyFilter, CATEGORIES, categoryOf, details, formatMs, layoutLanes, spanOf, summary, typeCounts, ticks, typeOf } from './model.js';
+import { applyFilter, CATEGORIES, categoryOf, details, formatMs, layoutLanes, spanOf, summary, ticks, timeMap, typeCounts, typeOf } from './model.js';
 import type { Filter } from './model.js';
 import { INSPECTOR_STYLE } from './style.js';
 
-/** Pixels per lane row, and the narrowest a bar is drawn. */
+/** Pixels per lane row, the narrowest a bar is drawn, and the idle time drawn in full. */
 const ROW_HEIGHT = 20;
 const MINIMUM_BAR_PIXELS = 6;
+const MAX_GAP_MS = 50;
 
-/** What the page shows now: the filter, the zoom and the selected record. */
+/** What the page shows now: the filter, the zoom, whether idle gaps are cut, the selected record. */
 interface View {
   filter: { frames: Set<string>; types: Set<string> };
   zoom: number;
+  compress: boolean;
   selected?: TrafficRecord;
 }
 
@@ -27,7 +29,7 @@ export function renderInspector(document: Document, configuration: InspectorConf
   document.title = configuration.title;
 
   const types = typeCounts(records);
-  const view: View = { filter: { frames: new Set(['main', 'sub']), types: new Set(types.map(([type]) => type)) }, zoom: 1 };
+  const view: View = { filter: { frames: new Set(['main', 'sub']), types: new Set(types.map(([type]) => type)) }, zoom: 1, compress: true };
   const timeline = element(document, 'div', 'timeline');
   const detailsPanel = element(document, 'section', 'details');
   const redraw = () => {
@@ -73,6 +75,17 @@ function controls(document: Document, view: View, types: [string, number][], red
     });
     zoom.append(button);
   }
+  const compress = element(document, 'label');
+  const toggle = element(document, 'input') as HTMLInputElement;
+  toggle.type = 'checkbox';
+  toggle.name = 'compress';
+  toggle.checked = view.compress;
+  toggle.addEventListener('change', () => {
+    view.compress = toggle.checked;
+    redraw();
+  });
+  compress.append(toggle, document.createTextNode(` cut idle gaps over ${MAX_GAP_MS} ms`));
+  zoom.append(compress);
   section.append(frames, typeSet, zoom);
   return section;
 }
@@ -100,30 +113,30 @@ function drawTimeline(document: Document, timeline: HTMLElement, records: Traffi
     timeline.append(element(document, 'p', 'empty', 'No record passes the filters.'));
     return;
   }
-  const span = spanOf(records);
+  const time = timeMap(records, view.compress, MAX_GAP_MS);
   const width = Math.max(400, (document.documentElement.clientWidth || 1200) - 330) * view.zoom;
-  const pixelsPerMs = width / span;
+  const pixelsPerMs = width / time.span;
   const axis = element(document, 'div', 'axis');
-  const axisTrack = element(document, 'div', 'track');
-  axisTrack.style.width = `${width + 60}px`;
-  for (const tick of ticks(span, pixelsPerMs)) {
-    const mark = element(document, 'span', 'tick', formatMs(tick));
+  const axisTrack = track(document, width, time.breaks, pixelsPerMs);
+  for (const tick of ticks(time.span, pixelsPerMs)) {
+    const at = time.toRecording(tick);
+    if (at === undefined) continue;
+    const mark = element(document, 'span', 'tick', formatMs(at));
     mark.style.left = `${tick * pixelsPerMs}px`;
     axisTrack.append(mark);
   }
-  axis.append(element(document, 'div', 'lane-label', 'time'), axisTrack);
+  axis.append(element(document, 'div', 'lane-label', 'time since recording began'), axisTrack);
   timeline.append(axis);
   const colours = new Map(CATEGORIES.map(({ category, colour }) => [category, colour]));
-  for (const lane of layoutLanes(records, MINIMUM_BAR_PIXELS / pixelsPerMs)) {
+  for (const lane of layoutLanes(records, MINIMUM_BAR_PIXELS / pixelsPerMs, time.toDrawing)) {
     const row = element(document, 'div', 'lane');
     row.dataset.lane = lane.key;
-    const track = element(document, 'div', 'track');
-    track.style.width = `${width + 60}px`;
-    track.style.height = `${lane.rows * ROW_HEIGHT + 4}px`;
+    const bars = track(document, width, time.breaks, pixelsPerMs);
+    bars.style.height = `${lane.rows * ROW_HEIGHT + 4}px`;
     for (const { record, row: index } of lane.bars) {
       const bar = element(document, 'div', record.kind === 'pageMessage' ? 'bar' : 'bar native');
       const barWidth = Math.max(MINIMUM_BAR_PIXELS, record.duration * pixelsPerMs);
-      bar.style.left = `${record.start * pixelsPerMs}px`;
+      bar.style.left = `${time.toDrawing(record.start) * pixelsPerMs}px`;
       bar.style.top = `${index * ROW_HEIGHT + 2}px`;
       bar.style.width = `${barWidth}px`;
       bar.style.background = colours.get(categoryOf(record)) ?? '#888';
@@ -136,11 +149,25 @@ function drawTimeline(document: Document, timeline: HTMLElement, records: Traffi
         view.selected = record;
         redraw();
       });
-      track.append(bar);
+      bars.append(bar);
     }
-    row.append(element(document, 'div', 'lane-label', lane.label), track);
+    row.append(element(document, 'div', 'lane-label', lane.label), bars);
     timeline.append(row);
   }
+}
+
+/** A lane's (or the axis's) drawing area, with the cut idle gaps shown as hatched bands. */
+function track(document: Document, width: number, breaks: { start: number; end: number; hiddenMs: number }[], pixelsPerMs: number): HTMLElement {
+  const area = element(document, 'div', 'track');
+  area.style.width = `${width + 60}px`;
+  for (const cut of breaks) {
+    const band = element(document, 'div', 'break');
+    band.style.left = `${cut.start * pixelsPerMs}px`;
+    band.style.width = `${Math.max(4, (cut.end - cut.start) * pixelsPerMs)}px`;
+    band.title = `${formatMs(cut.hiddenMs)} with nothing in flight, cut short`;
+    area.append(band);
+  }
+  return area;
 }
 
 function drawDetails(document: Document, panel: HTMLElement, record: TrafficRecord | undefined): void {

@@ -18,6 +18,8 @@ h1 { font-size: 18px; margin: 0 0 2px; }
 .lane { border-bottom: 1px solid #eef1f5; }
 .lane-label { flex: 0 0 250px; padding: 6px 10px; position: sticky; left: 0; background: #fff; border-right: 1px solid #e3e7ee; z-index: 1; font-weight: 600; overflow-wrap: anywhere; }
 .track { position: relative; flex: 0 0 auto; }
+.axis .lane-label { padding: 3px 10px; font-weight: normal; color: #7b879b; font-size: 11px; }
+.break { position: absolute; top: 0; bottom: 0; background: repeating-linear-gradient(135deg, #eef1f5 0 4px, #fff 4px 8px); border-left: 1px solid #d5dae3; border-right: 1px solid #d5dae3; }
 .tick { position: absolute; top: 0; bottom: 0; border-left: 1px solid #e3e7ee; padding-left: 3px; color: #7b879b; font-size: 11px; white-space: nowrap; }
 .bar { position: absolute; height: 16px; border-radius: 3px; cursor: pointer; overflow: hidden; white-space: nowrap; color: #fff; font-size: 11px; line-height: 16px; padding: 0 4px; }
 .bar.native { border: 2px dashed rgba(255, 255, 255, 0.85); line-height: 12px; }
