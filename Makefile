@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
-.PHONY: demo test bench deps docs doc-check swift-test web-test web-package web-package-check contract contract-check host-scripts clean \
+.PHONY: demo test bench deps docs doc-check swift-test web-test web-package web-package-check contract contract-check host-scripts inspector-screenshot clean \
 	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
 
 demo: deps
@@ -73,8 +73,8 @@ contract:
 	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test --skip-build --filter '$(APP_TYPES_TESTS)'
 
 # Fails when the committed declarations (the demo's and the docs' too) differ from a fresh
-# rendering (X6), or the Swift files embedding the host scripts differ from the built
-# web/src/host/ (`make host-scripts`).
+# rendering (X6), or the Swift files embedding the host scripts and the inspector differ from the
+# built web/src/host/ and web/src/inspector/ (`make host-scripts`).
 contract-check:
 	$(SWIFT) build --product today-bridge
 	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
@@ -88,11 +88,17 @@ contract-check:
 	web/scripts/build.sh
 	node web/scripts/host-scripts.mjs check
 
-# Builds the scripts hosts inject (web/src/host/) and embeds them into the Swift sources
-# (HostScripts.generated.swift, WebKitGTKScripts.generated.swift, ChromiumScripts.generated.swift).
+# Builds the scripts hosts inject (web/src/host/) and the traffic inspector's page (web/src/inspector/)
+# and embeds them into the Swift sources (HostScripts.generated.swift, WebKitGTKScripts.generated.swift,
+# ChromiumScripts.generated.swift, InspectorScripts.generated.swift).
 host-scripts:
 	web/scripts/build.sh
 	node web/scripts/host-scripts.mjs write
+
+# The README's picture of the traffic inspector (docs/images/inspector.png): a real recording of the
+# end-to-end inspector page, rendered by `today-bridge inspect`, shot in headless Chromium.
+inspector-screenshot: deps
+	scripts/inspector-screenshot.sh
 
 # The core and transport suites (TodayBridgeTests, TodayBridgeWebKitTests) under ThreadSanitizer and
 # AddressSanitizer. TODAY_BRIDGE_TARGETS=core leaves the Linux engines and the CLI out of the

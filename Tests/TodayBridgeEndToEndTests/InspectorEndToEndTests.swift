@@ -15,13 +15,16 @@ struct InspectorEndToEndTests {
         return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
     }
 
-    /// One recorded run of `web/e2e/inspector.html` per engine, one after the other.
+    /// One recorded run of `web/e2e/inspector.html` per engine, one after the other, in a
+    /// temporary folder, or in `TODAY_BRIDGE_INSPECTOR_OUTPUT` when set
+    /// (`scripts/inspector-screenshot.sh` makes the README's picture from it).
     static let runs = Task { () throws -> [Engine: Recorded] in
         let backend = try await Self.backend.value
+        let output = ProcessInfo.processInfo.environment["TODAY_BRIDGE_INSPECTOR_OUTPUT"].map { URL(fileURLWithPath: $0) }
+        let folder = output ?? FileManager.default.temporaryDirectory.appendingPathComponent("today-inspector-\(UUID().uuidString)")
         var runs: [Engine: Recorded] = [:]
         for engine in Engine.allCases {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("today-inspector-\(UUID().uuidString)")
-            let base = folder.appendingPathComponent("traffic").path
+            let base = folder.appendingPathComponent("traffic-\(engine.rawValue)").path
             let run = try await EndToEndHost.open(
                 "/e2e/inspector.html?report=inspector-\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine,
                 extra: ["--inspect", base], backend: backend
