@@ -28,8 +28,13 @@ package final class DemoBackend: Sendable {
     package struct APICall: Sendable {
         package var path: String
         package var via: String?
-        package var hadCookie: Bool
+        /// The `embed_bearer` cookie's value, if the request carried one: what a test looks for
+        /// where no credential may be (X5).
+        package var cookie: String?
         package var secure: Bool
+
+        /// Whether the request carried an `embed_bearer` cookie.
+        package var hadCookie: Bool { cookie != nil }
     }
 
     /// Starts both servers and returns once they listen.

@@ -42,7 +42,7 @@ enum DemoRoutes {
             } else if let cookie, await tokens.isValid(cookie) {
                 via = "cookie"
             }
-            apiCalls.withLock { $0.append(.init(path: request.uri.path, via: via, hadCookie: cookie != nil, secure: secure)) }
+            apiCalls.withLock { $0.append(.init(path: request.uri.path, via: via, cookie: cookie, secure: secure)) }
             guard let via else { return json(["error": "unauthorized"], status: .unauthorized) }
             return json(["user": "demo-user", "via": .string(via)])
         }

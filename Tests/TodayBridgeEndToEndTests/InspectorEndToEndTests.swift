@@ -64,8 +64,12 @@ struct InspectorEndToEndTests {
         let refreshed = try #require(recorded.results["refreshToken"]?["authorization"]?.stringValue)
         #expect(recorded.results["establishSession"] == ["ok": true] && recorded.results["apiWithCookie"] == 200)
         #expect(recorded.results["bridgeFetch"] == 200)
-        var secrets = [authorization, refreshed].map { String($0.dropFirst("Bearer ".count)) }
-        // Every token the backend issues (the cookie's value among them) starts with `demo-`.
+        // The session cookie the page's own fetch carried, as the backend saw it.
+        let backend = try await Self.backend.value
+        let cookies = Set(backend.apiRequests.filter { $0.via == "cookie" }.compactMap(\.cookie))
+        #expect(!cookies.isEmpty, "the page's fetch came with no session cookie")
+        var secrets = [authorization, refreshed].map { String($0.dropFirst("Bearer ".count)) } + cookies
+        // Every token the backend issues starts with `demo-`.
         secrets += ["demo-", "Bearer"]
         for secret in secrets {
             #expect(!recorded.jsonLines.contains(secret), "the JSON lines hold \(secret)")
