@@ -95,7 +95,7 @@ host-scripts:
 	web/scripts/build.sh
 	node web/scripts/host-scripts.mjs write
 
-# The README's picture of the traffic inspector (docs/images/inspector.png): a real recording of the
+# The README's picture of the traffic inspector (docs/inspector.png): a real recording of the
 # end-to-end inspector page, rendered by `today-bridge inspect`, shot in headless Chromium.
 inspector-screenshot: deps
 	scripts/inspector-screenshot.sh

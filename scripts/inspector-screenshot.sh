@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates docs/images/inspector.png, the README's picture of the traffic inspector: a real
+# Regenerates docs/inspector.png, the README's picture of the traffic inspector: a real
 # recording (the end-to-end inspector page, web/e2e/inspector.html, in Chromium with the Android
 # transport, recorded by `today-bridge open --inspect`) rendered by `today-bridge inspect` and shot
 # in headless Chromium. `make inspector-screenshot` runs it.
@@ -11,7 +11,6 @@ web/scripts/build.sh
 swift build --build-tests
 TODAY_BRIDGE_INSPECTOR_OUTPUT="$output" swift test --skip-build --filter InspectorEndToEndTests
 .build/debug/today-bridge inspect "$output/traffic-chromium.jsonl" --title "Bridge traffic · web/e2e/inspector.html in Chromium"
-mkdir -p docs/images
-chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,760 \
-  --screenshot="$PWD/docs/images/inspector.png" "file://$output/traffic-chromium.html"
-echo "wrote docs/images/inspector.png"
+chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,540 \
+  --screenshot="$PWD/docs/inspector.png" "file://$output/traffic-chromium.html"
+echo "wrote docs/inspector.png"
