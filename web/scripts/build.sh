@@ -1,7 +1,8 @@
 #!/bin/sh
 # Compiles the web SDK with Debian's tsc, bundles it for <script> tags (dist/today-bridge.js),
-# builds the host scripts (dist/host/**.js, which scripts/host-scripts.mjs embeds into Swift) and the
-# conformance kit's pages (dist/conformance/), packs
+# builds the host scripts (dist/host/**.js) and the traffic inspector's page script
+# (dist/inspector/*.js), which scripts/host-scripts.mjs embeds into Swift, and the conformance kit's
+# pages (dist/conformance/), packs
 # the npm package (dist/package/today-webview-bridge-<VERSION>.tgz, scripts/package.mjs) and
 # unpacks it into dist/packed/package/, where the end-to-end, demo and bench pages load it from.
 set -eu
