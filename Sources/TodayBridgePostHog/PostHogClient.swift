@@ -1,4 +1,5 @@
 import Foundation
+import TodayBridge
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,10 +19,13 @@ struct PostHogClient: Sendable {
     let url: URL
     let timeout: Double
     let session: URLSession
+    /// Its wall clock reads a `Retry-After` HTTP date.
+    let clock: any BridgeClock
 
-    init(url: URL, timeout: Double) {
+    init(url: URL, timeout: Double, clock: any BridgeClock) {
         self.url = url
         self.timeout = timeout
+        self.clock = clock
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
@@ -42,7 +46,7 @@ struct PostHogClient: Sendable {
             session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }.resume()
         }
         guard let response = response as? HTTPURLResponse else { return .retry(retryAfter: nil, reason: "network error") }
-        return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
+        return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"), now: clock.wallTime())
     }
 
     /// Lets a request in flight finish, then releases the session.
@@ -51,7 +55,7 @@ struct PostHogClient: Sendable {
     }
 
     /// The outcome of an HTTP status and its `Retry-After` header.
-    static func outcome(status: Int, retryAfter: String?, now: Date = Date()) -> Outcome {
+    static func outcome(status: Int, retryAfter: String?, now: Date) -> Outcome {
         switch status {
         case 200..<300:
             .delivered

@@ -126,7 +126,7 @@ actor PostHogDelivery {
             return await backOff(retryAfter: nil)
         }
         guard let last = batch.last?.sequence else { return }
-        let body = PostHogEvent.batchBody(apiKey: configuration.apiKey, sentAt: Date(), items: batch.map(\.payload))
+        let body = PostHogEvent.batchBody(apiKey: configuration.apiKey, sentAt: clock.wallTime(), items: batch.map(\.payload))
         let outcome = await client.send(body)
         guard !isClosed else { return }
         switch outcome {

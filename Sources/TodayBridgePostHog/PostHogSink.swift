@@ -49,7 +49,7 @@ public final class PostHogSink: AnalyticsSink {
         )
         let delivery = PostHogDelivery(
             journal: journal,
-            client: PostHogClient(url: configuration.batchURL, timeout: configuration.requestTimeout),
+            client: PostHogClient(url: configuration.batchURL, timeout: configuration.requestTimeout, clock: clock),
             configuration: configuration, clock: clock, observer: observer,
             sendAtOnce: journal.recoveredCount > 0
         )

@@ -1,3 +1,4 @@
+import Foundation
 import TodayBridge
 
 /// A clock that moves only when a test calls ``advance(bySeconds:)``: deadlines without waiting.
@@ -8,6 +9,10 @@ import TodayBridge
 /// async let reply = host.send(["type": "slow"])
 /// await clock.advance(bySeconds: 31)   // the capability's deadline passes
 /// ```
+///
+/// Its wall clock starts at ``wallClockStart`` and moves with ``advance(bySeconds:)``;
+/// ``jumpWallClock(bySeconds:)`` sets it forward or back without time passing, as a user changing
+/// the device's time does.
 public final class ManualClock: BridgeClock {
     private struct Sleeper {
         let deadline: BridgeInstant
@@ -16,6 +21,7 @@ public final class ManualClock: BridgeClock {
 
     private struct State {
         var now = BridgeInstant(nanoseconds: 0)
+        var wallTime = ManualClock.wallClockStart
         var sleepers: [Int: Sleeper] = [:]
         var cancelledBeforeSleeping: Set<Int> = []
         var nextID = 0
@@ -23,11 +29,24 @@ public final class ManualClock: BridgeClock {
 
     private let state = Locked(State())
 
+    /// Where the wall clock of a new manual clock starts: 2026-01-01T00:00:00Z.
+    public static let wallClockStart = Date(timeIntervalSince1970: 1_767_225_600)
+
     /// Creates a clock at instant zero.
     public init() {}
 
     public func now() -> BridgeInstant {
         state.withLock { $0.now }
+    }
+
+    public func wallTime() -> Date {
+        state.withLock { $0.wallTime }
+    }
+
+    /// Sets the wall clock `seconds` forward (or back, when negative) without time passing: no
+    /// sleeper wakes.
+    public func jumpWallClock(bySeconds seconds: Double) {
+        state.withLock { $0.wallTime.addTimeInterval(seconds) }
     }
 
     public func sleep(until deadline: BridgeInstant) async throws {
@@ -75,6 +94,7 @@ public final class ManualClock: BridgeClock {
     public func advance(bySeconds seconds: Double) async {
         let due = state.withLock { state in
             state.now = state.now.advanced(bySeconds: seconds)
+            state.wallTime.addTimeInterval(max(0, seconds))
             let now = state.now
             let due = state.sleepers.filter { $0.value.deadline <= now }
             for id in due.keys { state.sleepers[id] = nil }

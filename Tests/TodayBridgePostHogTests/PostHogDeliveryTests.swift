@@ -108,6 +108,25 @@ struct PostHogDeliveryTests {
         #expect(fixture.server.requestCount == 3)
     }
 
+    @Test("T1 a wall-clock jump neither fires a backoff early nor stalls it; sent_at is the wall clock's")
+    func wallClockJumps() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        fixture.server.injectFaults { $0 == 1 ? .status(500) : nil }
+        try await fixture.sink.record(Self.event(0))
+        let flush = Task { await fixture.sink.flush() }
+        #expect(await eventually { fixture.clock.wakeTimes == [2] })
+        fixture.clock.jumpWallClock(bySeconds: 86_400)
+        await fixture.clock.advance(bySeconds: 1)
+        #expect(fixture.server.requestCount == 1, "a day later by the wall clock, one second by the monotonic one")
+        fixture.clock.jumpWallClock(bySeconds: -2 * 86_400)
+        await fixture.clock.advance(bySeconds: 1)
+        #expect(await completes(flush))
+        #expect(fixture.server.requestCount == 2)
+        let sentAt = try #require(fixture.server.batches.last?.sentAt)
+        #expect(sentAt == "2025-12-31T00:00:02.000Z")
+    }
+
     @Test("T1 429 with Retry-After waits as long as the server asks")
     func retryAfter() async throws {
         let fixture = try await Fixture()

@@ -34,7 +34,7 @@ struct PostHogRetryPolicyTests {
         (400, "rejected"), (401, "rejected"), (404, "rejected"), (413, "rejected"), (302, "rejected"),
     ])
     func statuses(status: Int, expected: String) {
-        switch PostHogClient.outcome(status: status, retryAfter: nil) {
+        switch PostHogClient.outcome(status: status, retryAfter: nil, now: Date()) {
         case .delivered: #expect(expected == "delivered")
         case .retry: #expect(expected == "retry")
         case .rejected(let refused): #expect(expected == "rejected" && refused == status)

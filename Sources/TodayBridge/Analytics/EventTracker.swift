@@ -19,6 +19,8 @@ package struct EventTracker: Sendable {
 
     let validator: EventValidator
     let observer: BridgeObserver
+    /// Its wall clock stamps each event as it arrives.
+    let clock: any BridgeClock
     let queue: AnalyticsQueue<Accepted>
 
     package init(
@@ -27,10 +29,12 @@ package struct EventTracker: Sendable {
         platform: Platform,
         sink: any AnalyticsSink,
         capacity: Int,
-        observer: BridgeObserver
+        observer: BridgeObserver,
+        clock: any BridgeClock
     ) {
         validator = EventValidator(rules: validation)
         self.observer = observer
+        self.clock = clock
         let enricher = EventEnricher(identity: identity, platform: platform)
         queue = AnalyticsQueue(capacity: capacity, observer: observer) { batch in
             let events = await enricher.events(for: batch)
@@ -63,7 +67,7 @@ package struct EventTracker: Sendable {
             name: validated.name,
             parameters: validated.parameters,
             origin: Self.origin(of: context),
-            milliseconds: (Date().timeIntervalSince1970 * 1000).rounded()
+            milliseconds: (clock.wallTime().timeIntervalSince1970 * 1000).rounded()
         ))
     }
 

@@ -49,7 +49,8 @@ public final class TodayBridge: Sendable {
     ///   - tokens: The app's token service; refreshes go through ``tokens`` so they coalesce (T3).
     ///   - analytics: Where `track` events go, in batches (T1).
     ///   - identity: The device, session and user ids added to every event.
-    ///   - clock: The time source for deadlines; tests pass a manual clock.
+    ///   - clock: The time source for deadlines (monotonic) and event timestamps (wall clock);
+    ///     tests pass a manual clock.
     ///   - logger: Where diagnostics are also logged. Credentials are never logged.
     public init(
         configuration: BridgeConfiguration,
@@ -70,7 +71,8 @@ public final class TodayBridge: Sendable {
             platform: configuration.platform,
             sink: analytics,
             capacity: configuration.limits.maxQueuedEvents,
-            observer: observer
+            observer: observer,
+            clock: clock
         )
         analyticsQueue = tracker.queue
         capabilities = NamedRegistry(

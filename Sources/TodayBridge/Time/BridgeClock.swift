@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point on a ``BridgeClock``'s monotonic timeline, in nanoseconds.
 public struct BridgeInstant: Sendable, Hashable, Comparable {
     /// Nanoseconds since the clock's own origin.
@@ -25,12 +27,27 @@ public struct BridgeInstant: Sendable, Hashable, Comparable {
 
 /// The time source behind deadlines and durations, injected so tests never wait on wall time.
 ///
+/// Two clocks, never mixed: deadlines, waits and backoff run on the monotonic ``now()``, which a
+/// change of the wall clock (the user setting the time, a network time correction) does not
+/// move; timestamps (an event's `ts`, a batch's `sent_at`) and HTTP dates come from
+/// ``wallTime()``.
+///
 /// The bridge uses ``SystemBridgeClock`` unless told otherwise; `TodayBridgeTesting` offers a
-/// manual clock that tests advance by hand. (`Swift.Clock` needs iOS 16 and macOS 13; the bridge
-/// supports iOS 15 and macOS 12.)
+/// manual clock that tests advance, and whose wall clock they can jump, by hand. (`Swift.Clock`
+/// needs iOS 16 and macOS 13; the bridge supports iOS 15 and macOS 12.)
 public protocol BridgeClock: Sendable {
-    /// The current instant.
+    /// The current instant on the monotonic timeline.
     func now() -> BridgeInstant
-    /// Suspends until `deadline`; throws `CancellationError` when the task is cancelled.
+    /// Suspends until `deadline` on the monotonic timeline; throws `CancellationError` when the
+    /// task is cancelled.
     func sleep(until deadline: BridgeInstant) async throws
+    /// The wall clock's time, for timestamps only; never for deadlines or waits.
+    func wallTime() -> Date
+}
+
+extension BridgeClock {
+    /// The system's wall clock.
+    public func wallTime() -> Date {
+        Date()
+    }
 }

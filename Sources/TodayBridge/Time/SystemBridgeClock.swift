@@ -1,6 +1,7 @@
 import Dispatch
 
-/// The monotonic system clock.
+/// The system's clocks: monotonic time for deadlines (it does not move when the wall clock is
+/// set), the wall clock for timestamps.
 public struct SystemBridgeClock: BridgeClock {
     /// Creates the system clock.
     public init() {}

@@ -5,6 +5,8 @@ import TodayBridge
 package struct CaptureBatch: Sendable {
     /// The project API key.
     package var apiKey: String
+    /// When the client sent it, as it said (ISO 8601).
+    package var sentAt: String
     /// The events, each checked against the shape PostHog needs.
     package var events: [JSONValue]
 
@@ -18,6 +20,7 @@ package struct CaptureBatch: Sendable {
         guard case .array(let events)? = object["batch"], !events.isEmpty else { throw CaptureBatchError("no events in batch") }
         for event in events { try Self.check(event) }
         self.apiKey = apiKey
+        self.sentAt = sentAt
         self.events = events
     }
 

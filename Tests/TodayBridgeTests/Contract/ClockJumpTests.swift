@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTesting
+
+/// The wall clock jumps (the user sets the time, a network time correction lands): deadlines run
+/// on the monotonic clock and do not notice; timestamps follow the wall clock.
+@Suite("C5 T1 the wall clock jumps")
+struct ClockJumpTests {
+    static let day = 86_400.0
+
+    /// A host whose capability `hang` never answers and has a 5-second deadline, with the call in flight.
+    static func hangingCall(on clock: ManualClock) async throws -> (BridgeTestHost, Task<BridgeReply, Never>) {
+        let host = Fixtures.trustedHost(clock: clock, limits: BridgeLimits(defaultDeadline: 5))
+        try host.bridge.register("hang", access: .anyFrame) { (_: Empty, _) in try await hangUntilCancelled() }
+        let reply = Task { await host.send(["type": "hang"]) }
+        #expect(await Fixtures.waitUntil { clock.wakeTimes == [5] })
+        return (host, reply)
+    }
+
+    @Test("C5 a wall-clock jump forward by a day fires no deadline: the call times out when its 5 seconds have passed")
+    func c5JumpForward() async throws {
+        let clock = ManualClock()
+        let (_, reply) = try await Self.hangingCall(on: clock)
+        clock.jumpWallClock(bySeconds: Self.day)
+        await clock.advance(bySeconds: 4.9)
+        #expect(clock.wakeTimes == [5], "still waiting after 4.9 s, a day later by the wall clock")
+        await clock.advance(bySeconds: 0.1)
+        #expect(await reply.value.error?.code == "timeout")
+    }
+
+    @Test("C5 a wall-clock jump back by a day stalls no deadline: the call times out when its 5 seconds have passed")
+    func c5JumpBack() async throws {
+        let clock = ManualClock()
+        let (_, reply) = try await Self.hangingCall(on: clock)
+        await clock.advance(bySeconds: 2)
+        clock.jumpWallClock(bySeconds: -Self.day)
+        await clock.advance(bySeconds: 3)
+        #expect(await reply.value.error?.code == "timeout")
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("T1 an event's timestamp is the wall clock's when it arrived, jumps included")
+    func t1TimestampsFollowTheWallClock() async throws {
+        let clock = ManualClock()
+        let host = Fixtures.trustedHost(clock: clock)
+        #expect(await host.send(["type": "track", "ename": "before"]) == .undefined)
+        clock.jumpWallClock(bySeconds: -3_600)
+        #expect(await host.send(["type": "track", "ename": "after"]) == .undefined)
+        let stamps = await host.recordedEvents().map(\.timestamp)
+        #expect(stamps == [ManualClock.wallClockStart, ManualClock.wallClockStart.addingTimeInterval(-3_600)])
+    }
+}
