@@ -13,8 +13,10 @@ struct PostHogCommand: AsyncParsableCommand {
         discussion: """
             Each input line is an event: {"name": "…", "id": "<uuid>", "timestamp": <epoch ms>, \
             "deviceID": "…", "userID": "…" (optional), "properties": {…}}. Once an event is on disk \
-            the command prints `queued <id>`. At the end of the input it delivers everything still \
-            queued, prints `flushed`, and exits. With no input it only delivers what the queue holds.
+            the command prints `queued <id>`; when the queue cannot take it (a full disk, a file-size \
+            limit: SIGXFSZ is ignored, so writes fail with EFBIG) it prints `not queued <id>` and goes \
+            on. At the end of the input it delivers everything still queued, prints `flushed`, and \
+            exits. With no input it only delivers what the queue holds.
             """
     )
 
@@ -47,6 +49,7 @@ struct PostHogCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let hostURL = URL(string: host) else { throw ValidationError("not a URL: \(host)") }
+        signal(SIGXFSZ, SIG_IGN)  // past a file-size limit a write fails (EFBIG) instead of ending the process
         let sink = try PostHogSink(configuration: PostHogConfiguration(
             apiKey: apiKey, host: hostURL, queueDirectory: URL(fileURLWithPath: queue),
             batchSize: batchSize, flushInterval: flushInterval, maxQueuedEvents: maxQueued,
@@ -73,12 +76,17 @@ struct PostHogCommand: AsyncParsableCommand {
     }
 
     private func queueEvent(_ line: String, in sink: PostHogSink) async {
+        let event: AnalyticsEvent
         do {
-            let event = try JSONDecoder().decode(EventLine.self, from: Data(line.utf8)).event
+            event = try JSONDecoder().decode(EventLine.self, from: Data(line.utf8)).event
+        } catch {
+            return printToStandardError("event not queued: \(error)")
+        }
+        do {
             try await sink.record(event)
             printLine("queued \(event.id)")
         } catch {
-            printToStandardError("event not queued: \(error)")
+            printLine("not queued \(event.id)")  // why: the sink's diagnostic, once per run of failures
         }
     }
 

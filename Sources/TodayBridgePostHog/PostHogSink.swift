@@ -45,6 +45,14 @@ public final class PostHogSink: AnalyticsSink {
             limits: EventJournal.Limits(capacity: configuration.maxQueuedEvents, maxRecordBytes: configuration.maxEventBytes),
             onDrop: { count in
                 observer.report(.analyticsDropped, "the PostHog queue is full (\(configuration.maxQueuedEvents) events): dropped the oldest \(count)")
+            },
+            onWriteFailureEpisode: { episode in
+                switch episode {
+                case .began(let error):
+                    observer.report(.analyticsFailed, "the PostHog queue cannot write (\(error)): events are not queued until it can; those already queued are still delivered")
+                case .ended(let notQueued):
+                    logger.notice("the PostHog queue writes again; \(notQueued) event(s) were not queued meanwhile")
+                }
             }
         )
         let delivery = PostHogDelivery(
@@ -72,6 +80,10 @@ public final class PostHogSink: AnalyticsSink {
 
     /// Queues `events` on disk with one write and one `fsync`; returns once they are there.
     /// An event larger than ``PostHogConfiguration/maxEventBytes`` is left out and reported.
+    ///
+    /// Throws ``PostHogQueueError`` (code `system`) when the write or `fsync` fails, as on a full
+    /// disk: the events are not queued. One diagnostic on ``diagnostics()`` reports the whole run
+    /// of failures, which ends once the queue was emptied and a write works again.
     public func record(_ events: [AnalyticsEvent]) async throws {
         let items = events.map(PostHogEvent.item(for:))
         let fitting = items.filter { $0.count <= journal.maxRecordBytes }

@@ -36,12 +36,24 @@ package struct EventTracker: Sendable {
         self.observer = observer
         self.clock = clock
         let enricher = EventEnricher(identity: identity, platform: platform)
+        /// A run of refused batches is reported at its first (a full disk refuses every one).
+        let refusing = Locked(false)
         queue = AnalyticsQueue(capacity: capacity, observer: observer) { batch in
             let events = await enricher.events(for: batch)
             do {
                 try await sink.record(events)
+                refusing.withLock { $0 = false }
             } catch {
-                observer.report(.analyticsFailed, "the analytics sink refused \(events.count) event(s): \(type(of: error))", type: TrackCapability.type)
+                let alreadyRefusing = refusing.withLock { refusing in
+                    defer { refusing = true }
+                    return refusing
+                }
+                guard !alreadyRefusing else { return }
+                observer.report(
+                    .analyticsFailed,
+                    "the analytics sink refused \(events.count) event(s): \(type(of: error)); the batches it refuses until it accepts one again are dropped unreported",
+                    type: TrackCapability.type
+                )
             }
         }
     }

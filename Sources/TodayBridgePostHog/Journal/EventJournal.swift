@@ -9,6 +9,10 @@ import TodayBridge
 /// - Removing the oldest records (delivered, rejected or dropped) moves the cursor, written
 ///   atomically (temporary file, `fsync`, `rename`); segments wholly before it are deleted.
 /// - Opening replays the segments from the cursor and cuts a torn tail left by a crash.
+/// - A write or `fsync` that fails (`ENOSPC`, `EFBIG`, `EIO`, …) fails its appends and cuts what
+///   it left. It opens a write-failure episode, which ends at the first write that succeeds after
+///   the journal was emptied: the removal that empties it starts a fresh segment, so delivering
+///   the queue gives its space back (a full disk, or a file-size limit).
 /// - A `flock` on `lock` keeps a second process out of the directory.
 ///
 /// Sequence numbers name records for the life of one open journal only.
@@ -20,6 +24,12 @@ final class EventJournal: @unchecked Sendable {
         var sequence: UInt64
         var position: JournalPosition
         var length: Int
+    }
+
+    /// A run of failed writes began (with this error), or ended with this many events not queued.
+    enum WriteFailureEpisode {
+        case began(PostHogQueueError)
+        case ended(notQueued: Int)
     }
 
     /// Limits of one journal.
@@ -41,6 +51,7 @@ final class EventJournal: @unchecked Sendable {
     private let directory: String
     private let limits: Limits
     private let onDrop: @Sendable (Int) -> Void
+    private let onWriteFailureEpisode: @Sendable (WriteFailureEpisode) -> Void
     private let queue = DispatchQueue(label: "today-bridge.posthog.journal")
     private let appends = Locked<(waiting: [WaitingAppend], writerScheduled: Bool)>(([], false))
 
@@ -51,16 +62,26 @@ final class EventJournal: @unchecked Sendable {
     private var nextSequence: UInt64 = 1
     private var end: JournalPosition
     private var isClosed = false
+    /// The write-failure episode under way: events not queued, and whether the journal was
+    /// emptied since the last failed write (then the next write that succeeds ends it).
+    private var writeFailure: (notQueued: Int, emptied: Bool)?
+    /// Where a failed write's bytes begin, when cutting them failed too: cut before writing again.
+    private var uncutTail: JournalPosition?
     /// How many records an earlier process left (before overflow drops); written by `init` only.
     private(set) var recoveredCount = 0
 
     /// Opens (creating) the journal in `directory` and replays what an earlier process left.
     ///
-    /// `onDrop` hears how many of the oldest records made room for new ones.
-    init(directory: URL, limits: Limits, onDrop: @escaping @Sendable (Int) -> Void) throws {
+    /// `onDrop` hears how many of the oldest records made room for new ones; `onWriteFailureEpisode`
+    /// when writes start failing and when they work again.
+    init(
+        directory: URL, limits: Limits, onDrop: @escaping @Sendable (Int) -> Void,
+        onWriteFailureEpisode: @escaping @Sendable (WriteFailureEpisode) -> Void = { _ in }
+    ) throws {
         self.directory = directory.path
         self.limits = limits
         self.onDrop = onDrop
+        self.onWriteFailureEpisode = onWriteFailureEpisode
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         lockFile = try JournalFile(path: directory.appendingPathComponent("lock").path, create: true)
         guard lockFile.tryLock() else { throw PostHogQueueError.inUse }
@@ -151,7 +172,15 @@ final class EventJournal: @unchecked Sendable {
         }
         do {
             guard !isClosed else { throw PostHogQueueError.closed }
-            var next = try writeRecords(waiting.flatMap(\.payloads))
+            let payloads = waiting.flatMap(\.payloads)
+            var next: UInt64
+            do {
+                next = try writeRecords(payloads)
+            } catch let error as PostHogQueueError {
+                writeFailed(error, notQueued: payloads.count)
+                throw error
+            }
+            writeSucceeded()
             for append in waiting {
                 append.continuation.resume(returning: next)
                 next += UInt64(append.payloads.count)
@@ -170,6 +199,10 @@ final class EventJournal: @unchecked Sendable {
     private func writeRecords(_ payloads: [[UInt8]]) throws -> UInt64 {
         if end.offset >= limits.segmentBytes { try startSegment(end.segment + 1) }
         let file = try segment(end.segment)
+        if let uncutTail, uncutTail.segment == end.segment {
+            try file.truncate(to: uncutTail.offset)
+        }
+        uncutTail = nil
         var bytes: [UInt8] = []
         var added: [Entry] = []
         for payload in payloads {
@@ -181,7 +214,8 @@ final class EventJournal: @unchecked Sendable {
             try file.write(bytes, at: end.offset)
             try file.sync()
         } catch {
-            try? file.truncate(to: end.offset)  // no half-written record may outlive a failed append
+            // No record of a failed append may outlive it, whole or torn: cut now, or before the next write.
+            if (try? file.truncate(to: end.offset)) == nil { uncutTail = end }
             throw error
         }
         let first = nextSequence
@@ -190,6 +224,20 @@ final class EventJournal: @unchecked Sendable {
         entries += added
         try dropOverflow()
         return first
+    }
+
+    private func writeSucceeded() {
+        guard let writeFailure, writeFailure.emptied else { return }
+        self.writeFailure = nil
+        onWriteFailureEpisode(.ended(notQueued: writeFailure.notQueued))
+    }
+
+    private func writeFailed(_ error: PostHogQueueError, notQueued: Int) {
+        guard let writeFailure else {
+            writeFailure = (notQueued, false)
+            return onWriteFailureEpisode(.began(error))
+        }
+        self.writeFailure = (writeFailure.notQueued + notQueued, false)
     }
 
     private func dropOverflow() throws {
@@ -203,13 +251,29 @@ final class EventJournal: @unchecked Sendable {
     private func removeOldest(_ count: Int) throws {
         guard count > 0 else { return }
         head += count
+        defer { compactIndex() }
+        if head == entries.count && writeFailure != nil, (try? startSegment(end.segment + 1)) != nil {
+            writeFailure?.emptied = true
+            // Emptied while writes fail: free the drained segments first, which loses and repeats
+            // nothing whatever the cursor says; then move the cursor, if there is room to write it.
+            try deleteSegments(before: end.segment)
+            try? writeCursor(end)
+            return
+        }
         let cursor = head < entries.count ? entries[head].position : end
         try writeCursor(cursor)
+        try deleteSegments(before: cursor.segment)
+    }
+
+    private func compactIndex() {
         if head > 4096 && head * 2 > entries.count {
             entries.removeFirst(head)
             head = 0
         }
-        let unneeded = segments.keys.filter { $0 < cursor.segment }
+    }
+
+    private func deleteSegments(before id: UInt64) throws {
+        let unneeded = segments.keys.filter { $0 < id }
         for id in unneeded {
             segments[id] = nil
             try? FileManager.default.removeItem(atPath: segmentPath(id))

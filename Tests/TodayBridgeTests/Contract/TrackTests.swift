@@ -32,6 +32,32 @@ struct TrackTests {
         #expect(seen.map(\.code) == [.analyticsFailed])
     }
 
+    @Test("T1 a sink refusing batch after batch (a full disk) is reported once per run of refusals, not per event; every track still settles undefined")
+    func t1SinkRefusalRuns() async {
+        let sink = SwitchableAnalyticsSink()
+        let bridge = TodayBridge(
+            configuration: BridgeConfiguration(platform: .ios),
+            tokens: TestTokenProvider(), analytics: sink, identity: AnalyticsIdentity(deviceID: "device-1")
+        )
+        let host = BridgeTestHost(bridge: bridge)
+        host.load(Fixtures.trustedPage)
+        let diagnostics = host.bridge.diagnostics()
+        var replies: [BridgeReply] = []
+        let seen = await Fixtures.collect(diagnostics) {
+            for refusing in [true, false, true] {
+                sink.refusing = refusing
+                for index in 0..<20 {
+                    // One event per batch: each send waits for the sink, as events arriving one by one do.
+                    replies.append(await host.send(["type": "track", "ename": "step", "parameters": ["index": .number(Double(index))]]))
+                    await host.bridge.flushAnalytics()
+                }
+            }
+        }
+        #expect(replies.count == 60 && replies.allSatisfy { $0 == .undefined })
+        #expect(seen.filter { $0.code == .analyticsFailed }.count == 2)
+        #expect(sink.events.count == 20)
+    }
+
     @Test("T1 X7 a burst of track calls far over the in-flight limit: every call settles undefined and every event reaches the sink exactly once")
     func t1Burst() async {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
@@ -165,6 +191,25 @@ struct TrackTests {
         let host = Fixtures.trustedHost(validation: TrackValidation(isEnabled: false))
         _ = await host.send(["type": "track", "ename": "any name-at all"])
         #expect(await host.recordedEvents().first?.name == "any name-at all")
+    }
+}
+
+/// A sink that refuses every batch while `refusing` is set, as a full disk does.
+private final class SwitchableAnalyticsSink: AnalyticsSink {
+    private let state = Locked<(refusing: Bool, events: [AnalyticsEvent])>((false, []))
+
+    var refusing: Bool {
+        get { state.withLock { $0.refusing } }
+        set { state.withLock { $0.refusing = newValue } }
+    }
+
+    var events: [AnalyticsEvent] { state.withLock { $0.events } }
+
+    func record(_ event: AnalyticsEvent) async throws {
+        try state.withLock { state in
+            guard !state.refusing else { throw NativeFailure() }
+            state.events.append(event)
+        }
     }
 }
 
