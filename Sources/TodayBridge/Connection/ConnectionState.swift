@@ -12,6 +12,8 @@ package struct ConnectionState: Sendable {
     package var armedDeadline: BridgeInstant?
     package var watcherGeneration: UInt64 = 0
     package var watcher: Task<Void, Never>?
+    /// The app's handler for the web content process ending.
+    package var terminationHandler: (@Sendable (WebProcessTermination) -> Void)?
 
     package init(eventCapacity: Int) {
         events = EventOutbox(capacity: eventCapacity)

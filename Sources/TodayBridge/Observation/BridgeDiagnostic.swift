@@ -35,6 +35,8 @@ public struct BridgeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let scriptEvaluationFailed = Code(rawValue: "scriptEvaluationFailed")
         /// The web view went away with calls in flight.
         public static let webViewGone = Code(rawValue: "webViewGone")
+        /// The web view's content process ended; its pending calls were settled.
+        public static let webProcessTerminated = Code(rawValue: "webProcessTerminated")
         /// A reply named a call this host does not know.
         public static let unknownReply = Code(rawValue: "unknownReply")
         /// The session cookie could not be stored.
