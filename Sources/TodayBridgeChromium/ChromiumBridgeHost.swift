@@ -12,7 +12,10 @@ import TodayBridge
 ///   view's URL, C8), and its reply goes back through that frame's `JavaScriptReplyProxy` only.
 /// - Native events and calls run in the main frame through `evaluateJavascript`; the session
 ///   cookie goes through `CookieManager` (T4).
-/// - `onPageStarted` is a new document (S4); `onCloseWindow` closes the connection (C5).
+/// - `onPageStarted` is a new document (S4); `onCloseWindow` closes the connection (C5);
+///   `onRenderProcessGone` reports the dead renderer to the core, which settles every pending
+///   call (C5) and calls the app's ``BridgeConnection/onWebProcessTermination(_:)`` handler.
+///   As on Android, the web view cannot be used again: an app shows the page in a new one.
 ///
 /// ```swift
 /// let host = try await ChromiumBridgeHost.launch(bridge: bridge)
@@ -52,6 +55,10 @@ public actor ChromiumBridgeHost {
         let transport = StringTransport(connection: connection)
         await webView.setClients(
             onPageStarted: { _ in connection.documentDidChange() },
+            onRenderProcessGone: { _, detail in
+                connection.webProcessDidTerminate(detail.didCrash ? .crashed : .killed)
+                return true  // handled: Android would end the app otherwise
+            },
             onCloseWindow: { [weak self] in Task { await self?.pageAskedToClose() } }
         )
         // The browser may also go away on its own.

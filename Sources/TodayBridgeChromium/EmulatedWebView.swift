@@ -9,7 +9,9 @@ import TodayBridge
 /// (an injected object per frame; replies only through that frame's ``JavaScriptReplyProxy``),
 /// `WebView.evaluateJavascript` (main frame only), `CookieManager.setCookie`, `WebView.getUrl`,
 /// `WebViewClient.onPageStarted` (a new main-frame document, posted on commit as current WebView
-/// versions do) and `WebChromeClient.onCloseWindow`. Like Android, the actor is the web view's
+/// versions do), `WebViewClient.onRenderProcessGone` (the renderer died: the view cannot be used
+/// again, and a client that returns `false` ends the app, as on Android) and
+/// `WebChromeClient.onCloseWindow`. Like Android, the actor is the web view's
 /// one thread: listeners and callbacks run on it, and replies are posted from it.
 ///
 /// Origin rules: only `*` (every frame), which is what a bridge host gives both calls; anything
@@ -26,6 +28,9 @@ package actor EmulatedWebView {
     private var installedScripts: [String: [String]] = [:]
     private var onPageStarted: @Sendable (URL?) -> Void = { _ in }
     private var onCloseWindow: @Sendable () -> Void = {}
+    private var onRenderProcessGone: @Sendable (EmulatedWebView, RenderProcessGoneDetail) -> Bool = { _, _ in false }
+    /// Set once the renderer is gone: like Android's, the view is then unusable.
+    private var rendererGone = false
     private var destroyedWaiters: [CheckedContinuation<Void, Never>] = []
     private(set) var isDestroyed = false
 
@@ -53,9 +58,15 @@ package actor EmulatedWebView {
 
     // MARK: Android's API
 
-    /// `WebViewClient.onPageStarted` and `WebChromeClient.onCloseWindow`.
-    package func setClients(onPageStarted: @escaping @Sendable (URL?) -> Void, onCloseWindow: @escaping @Sendable () -> Void) {
+    /// `WebViewClient.onPageStarted` and `onRenderProcessGone(view, detail)`, and
+    /// `WebChromeClient.onCloseWindow`.
+    package func setClients(
+        onPageStarted: @escaping @Sendable (URL?) -> Void,
+        onRenderProcessGone: @escaping @Sendable (EmulatedWebView, RenderProcessGoneDetail) -> Bool,
+        onCloseWindow: @escaping @Sendable () -> Void
+    ) {
         self.onPageStarted = onPageStarted
+        self.onRenderProcessGone = onRenderProcessGone
         self.onCloseWindow = onCloseWindow
     }
 
@@ -80,7 +91,7 @@ package actor EmulatedWebView {
 
     /// `WebView.evaluateJavascript`: runs `script` in the main frame's page world.
     package func evaluateJavascript(_ script: String) async throws {
-        guard let main = frames.mainContext else { throw PageDeliveryError.webViewGone }
+        guard !rendererGone, let main = frames.mainContext else { throw PageDeliveryError.webViewGone }
         let result = try await cdp.send("Runtime.evaluate", ["expression": .string(script), "contextId": .number(Double(main.id))], session: main.session)
         if let exception = result["exceptionDetails"] {
             throw PageDeliveryError.engineRefused(exception["text"]?.stringValue ?? "the script threw")
@@ -104,7 +115,7 @@ package actor EmulatedWebView {
 
     /// `WebView.loadUrl`.
     package func loadUrl(_ url: URL) async throws {
-        guard let session = pageSession else { throw PageDeliveryError.webViewGone }
+        guard !rendererGone, let session = pageSession else { throw PageDeliveryError.webViewGone }
         try await cdp.send("Page.navigate", ["url": .string(url.absoluteString)], session: session)
     }
 
@@ -191,6 +202,8 @@ package actor EmulatedWebView {
                 installedScripts[child] = nil
             }
             if event.params["sessionId"]?.stringValue == pageSession { markDestroyed() }
+        case "Target.targetCrashed":
+            if event.params["targetId"]?.stringValue == pageTarget { renderProcessGone(status: event.params["status"]?.stringValue) }
         case "Target.targetDestroyed":
             if event.params["targetId"]?.stringValue == pageTarget { markDestroyed() }
         case "Runtime.executionContextCreated":
@@ -224,10 +237,21 @@ package actor EmulatedWebView {
 
     /// A reply proxy's message: a `message` event on the object in that one context.
     func deliver(_ message: String, to objectName: String, in context: ChromiumFrames.Context) async {
+        guard !rendererGone else { return }
         let script = HostScript.chromiumWebMessageReply.invocation(
             ChromiumWebMessageReplyConfiguration(deliveryName: deliveryName, objectName: objectName, message: message)
         )
         _ = try? await cdp.send("Runtime.evaluate", ["expression": .string(script), "contextId": .number(Double(context.id))], session: context.session)
+    }
+
+    /// The page's renderer died: DevTools' termination status `killed` or `oom` is the system
+    /// reclaiming it (`didCrash()` false), anything else a crash.
+    private func renderProcessGone(status: String?) {
+        guard !rendererGone else { return }
+        rendererGone = true
+        frames = ChromiumFrames()
+        let detail = RenderProcessGoneDetail(didCrash: status != "killed" && status != "oom")
+        precondition(onRenderProcessGone(self, detail), "onRenderProcessGone returned false: Android ends the app")
     }
 
     private func markDestroyed() {

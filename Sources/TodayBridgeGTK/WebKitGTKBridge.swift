@@ -5,8 +5,9 @@ import TodayBridge
 /// The Today bridge installed in one WebKitGTK web view.
 ///
 /// ``install(_:in:)`` registers the channel and the main-frame relay, injects the platform tag,
-/// follows the view's navigations and releases everything when the view is destroyed. Every
-/// decision is the core's: this type only carries messages, replies, scripts and cookies.
+/// follows the view's navigations, reports its web process ending (`web-process-terminated`) and
+/// releases everything when the view is destroyed. Every decision is the core's: this type only
+/// carries messages, replies, scripts and cookies.
 ///
 /// WebKitGTK's message signal says nothing about the sending frame, and a handler registered in
 /// the page world is visible to every frame. So the main frame's channel (`webkitgtk/channel.ts`,
@@ -138,6 +139,13 @@ public final class WebKitGTKBridge {
             GLibActor.assumeIsolated { installation.documentURL = nil }
         }
         connect(gpointer(view), "notify::uri", unsafeBitCast(onURIChanged, to: GCallback.self))
+        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, data in
+            guard let data else { return }
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
+            let termination = WebProcessTermination(reason)
+            GLibActor.assumeIsolated { _ = installation.connection.webProcessDidTerminate(termination) }
+        }
+        connect(gpointer(view), "web-process-terminated", unsafeBitCast(onTerminated, to: GCallback.self))
     }
 
     /// The view with a reference the caller releases, or `nil` once it is gone.

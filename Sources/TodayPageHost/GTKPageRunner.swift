@@ -14,6 +14,7 @@ package final class GTKPageRunner {
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var webView: UnsafeMutablePointer<WebKitWebView>?
     private var finished = false
+    private var reloaded = false
 
     private init(options: PageRunOptions, bridge: TodayBridge, end: Locked<PageRunEnd>, onInstalled: @escaping @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void) {
         self.options = options
@@ -51,7 +52,11 @@ package final class GTKPageRunner {
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
         webView = view
-        onInstalled(view, WebKitGTKBridge.install(bridge, in: view))
+        let installation = WebKitGTKBridge.install(bridge, in: view)
+        onInstalled(view, installation)
+        installation.connection.onWebProcessTermination { [self] reason in
+            GLibActor.assumeIsolated { webProcessEnded(reason) }  // the adapter reports on the GLib thread
+        }
         connectSignals(view)
         let window = gtk_window_new()
         self.window = window
@@ -84,12 +89,16 @@ package final class GTKPageRunner {
             let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
             GLibActor.assumeIsolated { runner.finish(.closedItself, reason: nil) }
         }
-        let onCrash: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, _, data in
-            let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            GLibActor.assumeIsolated { runner.finish(.webProcessEnded, reason: "the web process terminated") }
-        }
         _ = today_signal_connect(gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self), data)
-        _ = today_signal_connect(gpointer(view), "web-process-terminated", unsafeBitCast(onCrash, to: GCallback.self), data)
+    }
+
+    /// The bridge settled the dead process's calls: reload once if asked to, else end the run.
+    private func webProcessEnded(_ reason: WebProcessTermination) {
+        printToStandardError("today-bridge: web process ended: \(reason)")
+        guard options.reloadsOnCrash, !reloaded, let webView else { return finish(.webProcessEnded, reason: nil) }
+        reloaded = true
+        printToStandardError("today-bridge: reloading the page")
+        webkit_web_view_reload(webView)
     }
 
     private func finish(_ end: PageRunEnd, reason: String?) {

@@ -15,10 +15,12 @@ package struct PageRunOptions: Sendable {
     package var screenshot: String?
     /// An app's own scheme to serve from a directory (WebKitGTK).
     package var appScheme: AppScheme?
+    /// Reload the page once when its web content process ends, as an app would (WebKitGTK).
+    package var reloadsOnCrash: Bool
 
     package init(
         url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil,
-        appScheme: AppScheme? = nil
+        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false
     ) {
         self.url = url
         self.headless = headless
@@ -27,6 +29,7 @@ package struct PageRunOptions: Sendable {
         self.certificateHosts = certificateHosts
         self.screenshot = screenshot
         self.appScheme = appScheme
+        self.reloadsOnCrash = reloadsOnCrash
     }
 }
 
@@ -36,7 +39,7 @@ package enum PageRunEnd: Int32, Sendable {
     case closedItself = 0
     /// The time ran out.
     case timedOut = 1
-    /// The web content process ended.
+    /// The web content process ended (and was not reloaded).
     case webProcessEnded = 3
 }
 

@@ -13,7 +13,8 @@ struct OpenCommand: AsyncParsableCommand {
         discussion: """
             Forwarded analytics events are printed to standard output, one JSON object per line. \
             Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
-            process ends.
+            process ends (after printing "web process ended: REASON" to standard error, REASON \
+            one of crashed, killed, exceededMemoryLimit, terminatedByApp, unknown).
             """
     )
 
@@ -55,6 +56,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-scheme"), help: "NAME=DIRECTORY: serve DIRECTORY as NAME://, an app's own scheme (WebKitGTK).")
     var appScheme: String?
 
+    @Flag(help: "Reload the page once when its web content process ends, as an app would (WebKitGTK).")
+    var reloadOnCrash = false
+
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
@@ -74,6 +78,9 @@ struct OpenCommand: AsyncParsableCommand {
             guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
             return scheme
         }
+        if reloadOnCrash, engine != .webkitgtk {
+            throw ValidationError("--reload-on-crash needs --engine webkitgtk: an Android WebView whose renderer is gone cannot be reloaded")
+        }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: engine == .chromium ? .android : .linux, surfaces: surfaces),
@@ -86,7 +93,8 @@ struct OpenCommand: AsyncParsableCommand {
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
-            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme
+            certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
+            reloadsOnCrash: reloadOnCrash
         )
         let end = switch engine {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
