@@ -91,6 +91,11 @@ struct OpenCommand: AsyncParsableCommand {
         if testCapabilities { try TestCapabilities.register(in: bridge) }
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
+        let crashes = bridge.diagnostics()
+        let crashReports = Task {
+            for await diagnostic in crashes where diagnostic.code == .webProcessTerminated { printToStandardError("today-bridge: \(diagnostic)") }
+        }
+        defer { crashReports.cancel() }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,

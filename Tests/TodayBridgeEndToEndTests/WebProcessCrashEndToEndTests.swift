@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TodayBridge
+import TodayBridgeTestSupport
+import TodayDemoBackend
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The web content process killed (SIGKILL, by its PID among the host's descendants) while calls
+/// are in flight, in real engines: every pending call settles at once, the host is told, and
+/// `open` exits 3, or, asked to reload, the reloaded page has every capability again.
+@Suite("End to end: the web content process dies", .serialized)
+struct WebProcessCrashEndToEndTests {
+    /// A backend of its own: the page slows token refreshes down.
+    static let backend = Task { () throws -> DemoBackend in
+        let certificate = try await EndToEndHost.shared.value.certificate
+        return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
+    }
+
+    @Test("C5 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3", arguments: Engine.allCases)
+    func c5KilledProcessExits3(engine: Engine) async throws {
+        let crash = try await Self.crash(engine, reloading: false)
+        #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
+        #expect(crash.run.errors.contains("web process ended: \(engine == .webkitgtk ? "crashed" : "killed")"))
+        #expect(crash.run.errors.contains("[webProcessTerminated]"))
+        #expect(crash.cancelled == ["sleep": 20, "callPage": 1, "establishSession": 1, "never": 1], "\(crash.cancelled)")
+        print("web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill")
+    }
+
+    @Test("C5 S4 WebKitGTK: the host reloads after the crash and every capability works again")
+    func c5ReloadAfterCrash() async throws {
+        let crash = try await Self.crash(.webkitgtk, reloading: true)
+        #expect(crash.run.exitCode == 0, "stderr: \(crash.run.errors.suffix(2000))")
+        #expect(crash.run.errors.contains("web process ended: crashed"))
+        #expect(crash.cancelled.values.reduce(0, +) == 23)
+        let backend = try await Self.backend.value
+        let results = try #require(backend.reports(named: "crash-reloaded-webkitgtk").last)
+        #expect(results["echo"]?["n"] == 1)
+        #expect(results["headers"] == "string")
+        #expect(results["refreshToken"] == "string")
+        #expect(results["establishSession"] == ["ok": true])
+        #expect(results["callPage"] == ["value": "answered"])
+        print("web process crash and reload, webkitgtk: \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
+    }
+
+    struct Crash {
+        var run: EndToEndHost.Run
+        /// Calls settled as cancelled, by type (page calls) or name (native calls).
+        var cancelled: [String: Int]
+        /// From the kill to the last of them settled, by the recording's clock.
+        var settledAfterKillMS: Int
+    }
+
+    /// Opens `crash.html`, waits for its calls to be in flight, kills the engine's content process.
+    static func crash(_ engine: Engine, reloading: Bool) async throws -> Crash {
+        let backend = try await Self.backend.value
+        let marker = UUID().uuidString
+        let reportsBefore = backend.reports(named: "crash-inflight-\(engine.rawValue)").count
+        let inspect = FileManager.default.temporaryDirectory.appendingPathComponent("today-crash-\(marker)").path
+        async let run = EndToEndHost.open(
+            "/e2e/crash.html?engine=\(engine.rawValue)&run=\(marker)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine,
+            extra: ["--inspect", inspect, "--timeout", "60"] + (reloading ? ["--reload-on-crash"] : []), backend: backend
+        )
+        let inFlight = await eventually(within: 60) { backend.reports(named: "crash-inflight-\(engine.rawValue)").count > reportsBefore }
+        #expect(inFlight, "the page's calls never got in flight")
+        var killedAt = Date()
+        if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
+            try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
+            let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.contains("--type=renderer") }
+            #expect(!victims.isEmpty, "no content process among the host's descendants")
+            killedAt = Date()
+            for victim in victims { kill(victim.pid, SIGKILL) }
+        }
+        let finished = try await run
+        let lines = ((try? String(contentsOfFile: inspect + ".jsonl", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
+        let began = lines.first?["startedAt"]?.stringValue.flatMap { text in
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.date(from: text)
+        } ?? killedAt
+        let cancelled = lines.filter { $0["outcome"] == "cancelled" }
+        let settled = cancelled.compactMap { line in line["start"]?.doubleValue.flatMap { start in line["duration"]?.doubleValue.map { start + $0 } } }.max() ?? 0
+        return Crash(
+            run: finished,
+            cancelled: Dictionary(cancelled.compactMap { $0["type"]?.stringValue }.map { ($0, 1) }, uniquingKeysWith: +),
+            settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000)
+        )
+    }
+}
+
+/// The processes `/proc` lists: enough to find a host's engine processes by their ancestry.
+enum Processes {
+    struct Entry {
+        var pid: pid_t
+        var parent: pid_t
+        var name: String
+        var commandLine: [String]
+    }
+
+    static func all() -> [Entry] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
+        return ids.compactMap { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return Entry(
+                pid: pid, parent: parent, name: String(stat[stat.index(after: open)..<close]),
+                commandLine: arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            )
+        }
+    }
+
+    static func descendants(of root: pid_t) -> [Entry] {
+        let entries = all()
+        var found: [Entry] = []
+        var parents: Set<pid_t> = [root]
+        for _ in 0..<16 {
+            let next = entries.filter { parents.contains($0.parent) }
+            let fresh = next.filter { entry in !found.contains { $0.pid == entry.pid } }
+            if fresh.isEmpty { break }
+            found += fresh
+            parents.formUnion(fresh.map(\.pid))
+        }
+        return found
+    }
+}
