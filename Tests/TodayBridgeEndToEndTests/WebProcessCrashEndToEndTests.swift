@@ -67,7 +67,7 @@ struct WebProcessCrashEndToEndTests {
         var killedAt = Date()
         if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
             try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
-            let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.contains("--type=renderer") }
+            let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
             #expect(!victims.isEmpty, "no content process among the host's descendants")
             killedAt = Date()
             for victim in victims { kill(victim.pid, SIGKILL) }
