@@ -13,6 +13,7 @@ final class Engine {
     var onCommit: () -> Void = {}
     /// The web view is going away.
     var onClose: () -> Void = {}
+    var onProcessCrash: () -> Void = {}
     /// The main frame's document URL.
     var url: URL?
     let cookies = EngineCookieStore()
