@@ -58,6 +58,22 @@ public final class WebKitBridge {
         link(for: webView).connection
     }
 
+    /// Reports that `webView`'s content process ended; call it from your navigation delegate's
+    /// `webViewWebContentProcessDidTerminate(_:)` (the app owns the delegate, so the bridge does not
+    /// take it). Every pending call settles at once, a new document begins, and the connection's
+    /// `onWebProcessTermination(_:)` handler runs (C5, S4). WebKit gives no
+    /// reason: it is reported as `.unknown`.
+    ///
+    /// ```swift
+    /// func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+    ///     installation.webContentProcessDidTerminate(in: webView)
+    ///     webView.reload()
+    /// }
+    /// ```
+    public func webContentProcessDidTerminate(in webView: WKWebView) {
+        connection(for: webView).webProcessDidTerminate(.unknown)
+    }
+
     private static let installationKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
 
     private static func install(_ bridge: TodayBridge, into controller: WKUserContentController) -> WebKitBridge {

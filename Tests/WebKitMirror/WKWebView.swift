@@ -7,6 +7,9 @@ public class WKWebView: NSObject, MirrorAssociating {
     /// The URL of the main frame's document.
     public private(set) var url: URL?
 
+    /// The app's navigation delegate (held weakly, as WebKit does).
+    public weak var navigationDelegate: (any WKNavigationDelegate)?
+
     /// Creates a web view with a copy of `configuration`.
     public init(frame: CGRect, configuration: WKWebViewConfiguration) {
         ownConfiguration = configuration.mirrorCopy()
@@ -22,6 +25,23 @@ public class WKWebView: NSObject, MirrorAssociating {
     public func load(_ request: URLRequest) -> WKNavigation? {
         mirrorLoadedRequests.append(request)
         return WKNavigation()
+    }
+
+    /// Reloads the main frame's document. (The mirror counts it; a test commits the navigation
+    /// with ``mirrorCommitNavigation(to:)``.)
+    @discardableResult
+    public func reload() -> WKNavigation? {
+        mirrorReloadCount += 1
+        return WKNavigation()
+    }
+
+    /// Mirror only: how many times `reload()` was called.
+    public private(set) var mirrorReloadCount = 0
+
+    /// Mirror only: the web content process ends, as when the system reclaims its memory; the
+    /// navigation delegate hears of it.
+    public func mirrorTerminateWebContentProcess() {
+        navigationDelegate?.webViewWebContentProcessDidTerminate(self)
     }
 
     /// Mirror only: every request passed to `load(_:)` so far.

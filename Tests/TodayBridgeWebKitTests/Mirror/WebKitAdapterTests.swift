@@ -179,6 +179,40 @@ struct WebKitAdapterTests {
         #expect(reply.answers.count == 1)  // the late refresh is dropped, not a second reply
     }
 
+    @Test("C5 S4 the web content process ending settles every pending call once, begins a new document and tells the app")
+    func c5WebContentProcessTerminated() async throws {
+        let page = MirrorPage()
+        page.navigate()
+        let connection = page.connection
+        let before = connection.currentDocument
+        let diagnostics = page.bridge.diagnostics()
+        let told = Locked<[WebProcessTermination]>([])
+        connection.onWebProcessTermination { reason in told.withLock { $0.append(reason) } }
+        let delegate = ReportingNavigationDelegate(installation: page.installation)
+        page.view.navigationDelegate = delegate
+        page.tokens.hold()
+        let refresh = page.post(["type": "refreshToken"])
+        let session = page.post(["type": "establishSession", "refresh": true])
+        await MirrorPage.settle { connection.pendingCallCount == 2 }
+        page.view.mirrorTerminateWebContentProcess()
+        await MirrorPage.settle { refresh.answers.count + session.answers.count == 2 }
+        try #require(told.withLock { $0 } == [.unknown], "the app was told (and so the diagnostic went out)")
+        #expect(refresh.errorMessage?.contains("cancelled") == true)
+        #expect(session.json == ["ok": false])
+        #expect(connection.pendingCallCount == 0)
+        #expect(connection.currentDocument != before)
+        var iterator = diagnostics.makeAsyncIterator()
+        #expect(await iterator.next()?.code == .webProcessTerminated)
+        page.tokens.release()
+        await MirrorPage.settle(rounds: 2_000) { false }
+        #expect(refresh.answers.count == 1 && session.answers.count == 1, "the late refresh reaches nobody")
+        #expect(page.cookies.isEmpty)
+
+        page.navigate()
+        let headers = await page.send(["type": "headers"]).json
+        #expect(headers?["Authorization"]?.stringValue?.hasPrefix("Bearer token-") == true, "after the reload every capability works: \(String(describing: headers))")
+    }
+
     @Test("C5 the handler WebKit retains keeps no web view alive")
     func c5NoRetainedView() async {
         let configuration = WKWebViewConfiguration()
@@ -240,6 +274,19 @@ struct WebKitAdapterTests {
     /// The `configuration` argument of a delivery, back as JSON.
     private static func argument(of call: WKWebView.MirrorAsyncCall) -> JSONValue? {
         call.arguments["configuration"].flatMap { try? JSONValue(foundationObject: $0) }
+    }
+}
+/// An app's navigation delegate, forwarding the content process's end to the bridge as the docs show.
+@MainActor
+final class ReportingNavigationDelegate: NSObject, WKNavigationDelegate {
+    let installation: WebKitBridge
+
+    init(installation: WebKitBridge) {
+        self.installation = installation
+    }
+
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        installation.webContentProcessDidTerminate(in: webView)
     }
 }
 #endif
