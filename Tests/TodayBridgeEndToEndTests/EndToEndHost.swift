@@ -27,11 +27,12 @@ enum EndToEndHost {
     /// What one page run printed and how it ended.
     struct Run {
         var exitCode: Int32
-        /// The lines it printed that are JSON.
-        var lines: [JSONValue]
         /// Every line it printed.
         var output: [String]
         var errors: String
+
+        /// The lines it printed that are JSON.
+        var lines: [JSONValue] { output.compactMap { try? JSONValue(parsing: $0) } }
 
         /// The analytics events the host forwarded.
         var analytics: [JSONValue] { lines.filter { $0["event"] != nil } }
@@ -73,7 +74,6 @@ enum EndToEndHost {
             : await ChildProcess.run(cli, arguments: arguments, workingDirectory: "/", within: 240)
         return Run(
             exitCode: run.status ?? -1,
-            lines: run.lines.compactMap { try? JSONValue(parsing: $0) },
             output: run.lines,
             errors: run.standardError
         )

@@ -11,16 +11,13 @@ extension BridgeConnection {
     /// calls the handler given to ``onWebProcessTermination(_:)``, where the app reloads.
     @discardableResult
     public func webProcessDidTerminate(_ reason: WebProcessTermination) -> DocumentID {
-        let (document, pending, handler) = state.withLock { state in
-            state.document = DocumentID(generation: state.document.generation &+ 1)
-            state.events.reset()
-            return (state.document, state.takeCalls { _, _ in true }, state.terminationHandler)
-        }
+        let (next, handler) = state.withLock { state in (state.beginNextDocument(), state.terminationHandler) }
+        let pending = next.earlier
         let count = pending.page.count + pending.native.count
         settle(pending, with: .cancelled("the web content process ended"), as: .cancelled)
         bridge.observer.report(.webProcessTerminated, "the web content process ended (\(reason)) with \(count) calls pending")
         handler?(reason)
-        return document
+        return next.document
     }
 
     /// Sets what to do when the web view's content process ends: typically, reload the page. The

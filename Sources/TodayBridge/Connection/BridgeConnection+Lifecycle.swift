@@ -6,12 +6,7 @@ extension BridgeConnection {
     /// event subscriptions and backlog start afresh, and `host.ready` is queued for the new page.
     @discardableResult
     public func documentDidChange() -> DocumentID {
-        let (document, stale) = state.withLock { state in
-            let current = DocumentID(generation: state.document.generation &+ 1)
-            state.document = current
-            state.events.reset()
-            return (current, state.takeCalls { _, document in document != current })
-        }
+        let (document, stale) = state.withLock { $0.beginNextDocument() }
         settle(stale, with: .cancelled("the page went away"), as: .cancelled)
         _ = state.withLock { $0.events.emit(NativeEvent.ready, data: .null) }
         return document

@@ -31,6 +31,14 @@ package struct ConnectionState: Sendable {
         return [page, native].compactMap { $0 }.min()
     }
 
+    /// Begins the next main-frame document: a new id, event subscriptions and backlog afresh, and
+    /// every call of the earlier documents removed and returned, to be settled (S4).
+    package mutating func beginNextDocument() -> (document: DocumentID, earlier: (page: [PageCall], native: [PendingNativeCall])) {
+        document = DocumentID(generation: document.generation &+ 1)
+        events.reset()
+        return (document, takeCalls { _, _ in true })
+    }
+
     /// Removes and returns every pending call, page and native, for which `isDone` holds.
     package mutating func takeCalls(
         where isDone: (_ deadline: BridgeInstant, _ document: DocumentID) -> Bool
