@@ -47,6 +47,19 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The JNI library's targets. The NDK's sysroot has <jni.h>; on Linux it comes from the JDK
+// (JAVA_HOME, else Debian's OpenJDK 17).
+let javaHome = Context.environment["JAVA_HOME"] ?? "/usr/lib/jvm/java-17-openjdk-amd64"
+let jdkIncludes = ["-I\(javaHome)/include", "-I\(javaHome)/include/linux"]
+let jniTargets: [Target] = [
+    .target(name: "CJNI", cSettings: [.unsafeFlags(jdkIncludes, .when(platforms: [.linux]))]),
+    .target(
+        name: "TodayBridgeJNI",
+        dependencies: ["TodayBridge", "CJNI"],
+        swiftSettings: [.unsafeFlags(jdkIncludes.flatMap { ["-Xcc", $0] }, .when(platforms: [.linux]))]
+    ),
+]
+
 #if os(Linux)
 // WebKitGTK: the real WebKit engine on Linux, for the end-to-end tests and the demo.
 package.products += [
@@ -89,6 +102,10 @@ package.targets.append(
         ]
     )
 )
+// The core as an Android app's core: a JNI library for the Kotlin glue in android/ (A1, A2).
+// On Linux it is built against the JDK's <jni.h> and loaded by the JUnit suite (`make android-test`).
+package.products.append(.library(name: "TodayBridgeJNI", type: .dynamic, targets: ["TodayBridgeJNI"]))
+package.targets += jniTargets
 package.targets.append(
     .testTarget(name: "TodayBridgeEndToEndTests", dependencies: ["TodayBridge", "TodayDemoBackend", "TodayBridgeTestSupport", "TodayBridgeChromium"])
 )
@@ -119,6 +136,8 @@ package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBrid
 //   engines (WebKitGTK, Chromium, the demo backend, benchmarks, end-to-end tests) and their
 //   dependencies are left out, so `make sanitize-thread` and `make sanitize-address` build only
 //   what they test.
+// - `android`: `core` plus the JNI library (`TodayBridgeJNI`), for cross-building with the Swift
+//   SDK for Android from any machine; nothing that needs WebKitGTK, Chromium or the JDK's headers.
 // - `fuzz`: `core` plus the libFuzzer targets in Fuzz/ (`make fuzz`). They are targets of this
 //   package rather than a package of their own because `EventValidator` and `Locked` are
 //   `package` API, visible only to modules of this package. They link only with
@@ -142,6 +161,11 @@ if targetSet != "all" {
         guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
         return !location.hasSuffix("/swift-log") && !location.hasSuffix("/swift-docc-plugin")
     }
+}
+if targetSet == "android" {
+    // An Android cross-build (the Android workflow, the Gradle module): the core and its JNI library.
+    package.targets += jniTargets
+    package.products.append(.library(name: "TodayBridgeJNI", type: .dynamic, targets: ["TodayBridgeJNI"]))
 }
 if targetSet == "fuzz" {
     package.targets.append(.target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))

@@ -67,18 +67,14 @@ public actor ChromiumBridgeHost {
             await webView.waitUntilDestroyed()
             await self?.browserWentAway()
         }
-        let binding = configuration.channelName + "Native"
-        try await webView.addWebMessageListener(binding, allowedOriginRules: ["*"]) { view, message, sourceOrigin, isMainFrame, replyProxy in
+        let installation = AndroidInstallation(configuration)
+        try await webView.addWebMessageListener(installation.jsObjectName, allowedOriginRules: ["*"]) { view, message, sourceOrigin, isMainFrame, replyProxy in
             let sender = SenderFacts(isMainFrame: isMainFrame, frameOrigin: SecurityOrigin(string: sourceOrigin), mainDocumentURL: view.url)
             transport.receive(message, from: sender) { reply in
                 Task { await replyProxy.postMessage(reply) }  // back on the web view's thread
             }
         }
-        let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
-        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(
-            bindingName: binding, channelName: configuration.channelName, maxMessageBytes: configuration.limits.maxMessageBytes
-        ))
-        try await webView.addDocumentStartJavaScript(platformTag + shim, allowedOriginRules: ["*"])
+        try await webView.addDocumentStartJavaScript(installation.documentStartScript, allowedOriginRules: ["*"])
     }
 
     /// Loads `url`. The page starts on its initial empty document, which this navigation

@@ -1,0 +1,41 @@
+import TodayBridge
+
+/// A bridge or a web view the Kotlin glue holds by handle; its host completes service calls.
+protocol HostedObject: AnyObject, Sendable {
+    var host: HostChannel { get }
+}
+
+/// The bridges and web views the Kotlin glue holds, by the `long` handle it was given. A handle
+/// that is unknown (never given, or already destroyed) finds nothing: the call does nothing,
+/// rather than touching freed memory.
+enum Handles {
+    private static let objects = Locked(HandleTable())
+
+    static func add(_ object: any HostedObject) -> Int64 {
+        objects.withLock { table in
+            table.next += 1
+            table.byHandle[table.next] = object
+            return table.next
+        }
+    }
+
+    static func find<Object: HostedObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
+        objects.withLock { $0.byHandle[handle] } as? Object
+    }
+
+    static func find(_ handle: Int64) -> (any HostedObject)? {
+        objects.withLock { $0.byHandle[handle] }
+    }
+
+    static func remove<Object: HostedObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
+        objects.withLock { table in
+            guard table.byHandle[handle] is Object else { return nil }
+            return table.byHandle.removeValue(forKey: handle) as? Object
+        }
+    }
+}
+
+private struct HandleTable {
+    var next: Int64 = 0
+    var byHandle: [Int64: any HostedObject] = [:]
+}

@@ -1,0 +1,93 @@
+import CJNI
+import TodayBridge
+
+/// The way out to one `NativeHost` object of the Kotlin glue: service calls, each completed later
+/// by `NativeBridge.completeService` with its call id, and string-transport replies.
+///
+/// Called from whichever thread the core runs on (attached to the virtual machine as needed);
+/// the glue moves work to the UI thread itself. Nothing here waits for the main queue.
+final class HostChannel: Sendable {
+    private let host: JavaObject
+    private let methods: NativeHostMethods
+    private let calls = Locked(PendingHostCalls())
+
+    init(host: JavaObject, methods: NativeHostMethods) {
+        self.host = host
+        self.methods = methods
+    }
+
+    /// Asks the host for `service`; returns its answer (`nil` for none), or throws its failure.
+    func call(_ service: HostService, _ arguments: JSONValue = .object([:])) async throws -> JSONValue? {
+        let answer: [UInt8]? = try await withCheckedThrowingContinuation { continuation in
+            guard let id = calls.withLock({ $0.add(continuation) }) else {
+                return continuation.resume(throwing: HostServiceError.destroyed)
+            }
+            guard send(id, service, arguments) else {
+                return complete(id, with: .failure(HostServiceError.notDelivered))
+            }
+        }
+        guard let answer, !answer.isEmpty else { return nil }
+        do {
+            return try answer.withUnsafeBytes { try JSONValue(parsing: $0) }
+        } catch {
+            throw HostServiceError.unreadable("\(error)")
+        }
+    }
+
+    /// Completes call `id` with the host's UTF-8 JSON answer or its failure. An unknown id (a
+    /// second completion, or one after ``failPendingCalls()``) is ignored.
+    func complete(_ id: Int64, with outcome: Result<[UInt8]?, HostServiceError>) {
+        calls.withLock { $0.take(id) }?.resume(with: outcome.mapError { $0 })
+    }
+
+    /// Fails every call still waiting for the host, and every later one.
+    func failPendingCalls() {
+        for waiting in calls.withLock({ $0.close() }) {
+            waiting.resume(throwing: HostServiceError.destroyed)
+        }
+    }
+
+    /// Hands `reply` to the frame behind `route` (`NativeHost.reply`). Returns `false` when Java threw.
+    @discardableResult
+    func reply(_ reply: String, to route: JavaObject) -> Bool {
+        guard let jni = JNI.current else { return false }
+        return jni.withLocalFrame {
+            guard let bytes = jni.byteArray(reply) else { return false }
+            return jni.callVoidMethod(host.reference, methods.reply, [jvalue(l: route.reference), jvalue(l: bytes)])
+        }
+    }
+
+    private func send(_ id: Int64, _ service: HostService, _ arguments: JSONValue) -> Bool {
+        guard let jni = JNI.current else { return false }
+        return jni.withLocalFrame {
+            guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments.jsonString) else { return false }
+            return jni.callVoidMethod(host.reference, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
+        }
+    }
+}
+
+/// Calls handed to the host and not completed yet, by call id.
+private struct PendingHostCalls {
+    typealias Waiting = CheckedContinuation<[UInt8]?, any Error>
+    private var nextID: Int64 = 0
+    private var waiting: [Int64: Waiting] = [:]
+    private var isClosed = false
+
+    /// A new call id, or `nil` once closed.
+    mutating func add(_ continuation: Waiting) -> Int64? {
+        guard !isClosed else { return nil }
+        nextID += 1
+        waiting[nextID] = continuation
+        return nextID
+    }
+
+    mutating func take(_ id: Int64) -> Waiting? {
+        waiting.removeValue(forKey: id)
+    }
+
+    mutating func close() -> Dictionary<Int64, Waiting>.Values {
+        isClosed = true
+        defer { waiting = [:] }
+        return waiting.values
+    }
+}

@@ -1,0 +1,102 @@
+import CJNI
+
+/// The JNI environment of the calling thread, with the few operations this library needs.
+///
+/// Text crosses as UTF-8 in byte arrays, never as JNI's modified UTF-8; the only strings made
+/// here are built from UTF-16 (`NewString`).
+struct JNI {
+    let env: UnsafeMutablePointer<JNIEnv?>
+
+    /// The calling thread's environment, attaching a Swift thread to the virtual machine first.
+    static var current: JNI? {
+        cjni_current_env().map(JNI.init)
+    }
+
+    private var functions: JNINativeInterface_ { env.pointee!.pointee }
+
+    /// The bytes of a Java `byte[]`; `nil` for a null array.
+    func bytes(of array: jbyteArray?) -> [UInt8]? {
+        guard let array else { return nil }
+        let count = Int(functions.GetArrayLength(env, array))
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.withMemoryRebound(to: jbyte.self) { bytes in
+                functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
+            }
+            initialized = count
+        }
+    }
+
+    /// The UTF-8 text of a Java `byte[]`; `nil` for a null array.
+    func text(of array: jbyteArray?) -> String? {
+        bytes(of: array).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A new Java `byte[]` holding `text` as UTF-8 (a local reference).
+    func byteArray(_ text: String) -> jbyteArray? {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard let array = functions.NewByteArray(env, jsize(utf8.count)) else { return nil }
+            utf8.withMemoryRebound(to: jbyte.self) { bytes in
+                functions.SetByteArrayRegion(env, array, 0, jsize(bytes.count), bytes.baseAddress)
+            }
+            return array
+        }
+    }
+
+    /// A new Java `String` (a local reference), built from UTF-16.
+    func string(_ text: String) -> jstring? {
+        let utf16 = Array(text.utf16)
+        return functions.NewString(env, utf16, jsize(utf16.count))
+    }
+
+    func newGlobalRef(_ object: jobject) -> jobject? {
+        functions.NewGlobalRef(env, object)
+    }
+
+    func deleteGlobalRef(_ object: jobject) {
+        functions.DeleteGlobalRef(env, object)
+    }
+
+    func findClass(_ name: String) -> jclass? {
+        functions.FindClass(env, name)
+    }
+
+    func methodID(_ type: jclass, _ name: String, _ signature: String) -> jmethodID? {
+        functions.GetMethodID(env, type, name, signature)
+    }
+
+    /// Calls a `void` Java method. Returns `false` when it threw: the exception is printed and
+    /// cleared, so the thread can go on calling into Java.
+    func callVoidMethod(_ object: jobject, _ method: jmethodID, _ arguments: [jvalue]) -> Bool {
+        functions.CallVoidMethodA(env, object, method, arguments)
+        guard functions.ExceptionCheck(env) == JNI_FALSE else {
+            functions.ExceptionDescribe(env)
+            functions.ExceptionClear(env)
+            return false
+        }
+        return true
+    }
+
+    /// Runs `body` in a local reference frame, so a Swift thread that never returns to Java
+    /// does not collect local references.
+    func withLocalFrame<Result>(_ body: () -> Result) -> Result {
+        guard functions.PushLocalFrame(env, 16) == JNI_OK else {
+            // Out of memory: an OutOfMemoryError is pending; run without a frame of our own.
+            functions.ExceptionClear(env)
+            return body()
+        }
+        defer { _ = functions.PopLocalFrame(env, nil) }
+        return body()
+    }
+
+    /// Throws `java.lang.IllegalArgumentException` with `message` when the native method returns.
+    func throwIllegalArgument(_ message: String) {
+        guard let type = findClass("java/lang/IllegalArgumentException") else { return }
+        // ThrowNew takes modified UTF-8: the message is built from UTF-16 instead.
+        guard let text = string(message),
+              let constructor = methodID(type, "<init>", "(Ljava/lang/String;)V"),
+              let exception = functions.NewObjectA(env, type, constructor, [jvalue(l: text)])
+        else { return }
+        _ = functions.Throw(env, exception)
+    }
+}
