@@ -3,14 +3,14 @@ SWIFT ?= swift
 CLI = .build/debug/today-bridge
 
 .PHONY: demo test bench deps docs doc-check swift-test web-test web-package web-package-check contract contract-check host-scripts inspector-screenshot clean \
-	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build
+	sanitize-thread sanitize-address fuzz fuzz-smoke fuzz-build android-test
 
 demo: deps
 	web/scripts/build.sh
 	$(SWIFT) build --product today-bridge
 	$(CLI) demo
 
-test: deps web-test web-package-check swift-test contract-check docs doc-check sanitize-thread sanitize-address fuzz-smoke
+test: deps web-test web-package-check swift-test android-test contract-check docs doc-check sanitize-thread sanitize-address fuzz-smoke
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
 bench: deps
@@ -42,6 +42,11 @@ doc-check:
 swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The Android glue (Kotlin, android/bridge) against the mirror of Android's WebView API, with the
+# Swift core's JNI library, in JUnit under -Xcheck:jni (android/scripts/test.sh).
+android-test:
+	SWIFT=$(SWIFT) android/scripts/test.sh
 
 web-test:
 	web/scripts/test.sh

@@ -42,7 +42,11 @@ final class AndroidBridge: HostedObject {
                 "origin": context.sender.frameOrigin.map { .string($0.description) } ?? .null,
                 "surface": context.surface.map { .string($0.name) } ?? .null,
             ])
-            return try await host.call(.capability, call)
+            do {
+                return try await host.call(.capability, call)
+            } catch HostServiceError.failed(let reason) {
+                throw BridgeError.failed(reason)  // the app's own message, as a Swift capability's BridgeError
+            }
         }
     }
 

@@ -1,0 +1,55 @@
+package today.bridge
+
+import org.json.JSONObject
+
+/**
+ * The app's services. The bridge calls them on a background thread of its own, never the UI
+ * thread, so they may block (a network refresh, a disk write).
+ */
+interface TodayBridgeServices {
+    /** The current token, or null when logged out. */
+    fun currentToken(): AccessToken?
+
+    /** A fresh token from upstream; throw when that fails. Never called twice at once (T3). */
+    fun refreshToken(): AccessToken
+
+    /** The logged-in user's id (`uid`), or null. */
+    fun userId(): String? = null
+
+    /** Validated, enriched `track` events, in order (T1). Return once they are safe; a throw is reported. */
+    fun record(events: List<AnalyticsEvent>)
+
+    /**
+     * Answers one of the app's [AppCapability] calls: return a JSON value (`JSONObject`,
+     * `JSONArray`, `String`, a number, a `Boolean`, or null for `undefined`); a throw rejects the
+     * page's call with the exception's message.
+     */
+    fun handle(call: CapabilityCall): Any? = throw UnsupportedOperationException("no handler for \"${call.type}\"")
+}
+
+/** A bearer token. Its value never appears in [toString]. */
+class AccessToken(val value: String, val scheme: String = "Bearer") {
+    override fun toString() = "AccessToken(redacted)"
+}
+
+/** A `track` event as the analytics sink receives it (T1); [properties] include the base fields. */
+class AnalyticsEvent(
+    val name: String,
+    val id: String,
+    val timestampMillis: Long,
+    val userId: String?,
+    val deviceId: String,
+    val properties: JSONObject
+)
+
+/** One call of an app capability, with what the web view said about its sender (C8). */
+class CapabilityCall(
+    val type: String,
+    /** The page's message: a `JSONObject`. */
+    val request: Any?,
+    val isMainFrame: Boolean,
+    /** The sending frame's origin, or null when opaque. */
+    val origin: String?,
+    /** The trusted surface the sender's page is on, or null. */
+    val surface: String?
+)

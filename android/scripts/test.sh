@@ -1,0 +1,36 @@
+#!/bin/sh
+# The Android glue's JUnit suite (`make android-test`, part of `make test`): the Kotlin glue in
+# android/bridge compiled against the Java mirror of Android's WebView API (android/mirror), with
+# the Swift core's JNI library built for Linux and loaded under -Xcheck:jni. A JNI warning fails it.
+set -eu
+cd "$(dirname "$0")/../.."
+scripts/install-deps.sh openjdk-17-jdk-headless junit4 kotlin libandroid-json-java
+
+SWIFT="${SWIFT:-swift}"
+out=.build/android-test
+java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
+libraries=/usr/share/java/com.android.json.jar:/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar
+
+"$SWIFT" build --product TodayBridgeJNI
+rm -rf "$out"
+mkdir -p "$out/classes"
+sh android/mirror/build.sh "$out/mirror"
+# -Werror: the glue and its tests compile without a warning. (JDK 17 warns about an option
+# Debian's kotlinc passes to the JVM: not the code's.)
+if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/mirror:$libraries" -d "$out/classes" \
+    android/bridge/src/main/kotlin android/tests > "$out/kotlinc.log" 2>&1; then
+    cat "$out/kotlinc.log" >&2
+    exit 1
+fi
+grep -v "Options -Xverify:none" "$out/kotlinc.log" || true
+
+classpath="$out/classes:$out/mirror:$libraries:/usr/share/java/kotlin-stdlib.jar"
+status=0
+"$java_home/bin/java" -Xcheck:jni -Djava.library.path=.build/debug -cp "$classpath" \
+    org.junit.runner.JUnitCore today.bridge.NativeBridgeTest today.bridge.GlueTest > "$out/junit.log" 2>&1 || status=$?
+cat "$out/junit.log"
+if grep -q "WARNING in native method" "$out/junit.log"; then
+    echo "android-test: -Xcheck:jni reported a JNI misuse" >&2
+    exit 1
+fi
+exit "$status"

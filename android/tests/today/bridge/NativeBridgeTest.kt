@@ -1,0 +1,165 @@
+package today.bridge
+
+import org.json.JSONObject
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotEquals
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Assert.fail
+import org.junit.Test
+import java.lang.ref.WeakReference
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.CopyOnWriteArrayList
+
+/** The JNI surface itself, driven the way the glue drives it, with hosts that record. */
+class NativeBridgeTest {
+    /** Records what the core sends; completes services only when told to. */
+    private class RecordingHost : NativeHost {
+        val replies = ConcurrentHashMap<Any, String>()
+        val services = CopyOnWriteArrayList<Pair<Long, String>>()
+        val threads: MutableSet<String> = ConcurrentHashMap.newKeySet()
+
+        override fun reply(route: Any, reply: ByteArray) {
+            threads.add(Thread.currentThread().name)
+            replies[route] = reply.utf8()
+        }
+
+        override fun service(callId: Long, service: String, arguments: ByteArray) {
+            threads.add(Thread.currentThread().name)
+            services.add(callId to service)
+        }
+    }
+
+    private val configuration = configuration().toJson().utf8()
+
+    private fun request(id: Int, message: JSONObject) = JSONObject().put("id", id).put("message", message).toString().utf8()
+
+    private fun receive(webView: Long, request: ByteArray, route: Any?, isMainFrame: Boolean = true) =
+        NativeBridge.receive(webView, request, isMainFrame, FEED.utf8(), "$FEED/app/".utf8(), route)
+
+    @Test fun `A1 create, connect, answer, disconnect and destroy`() {
+        val services = RecordingHost()
+        val bridge = NativeBridge.create(configuration, services)
+        assertNotEquals(0L, bridge)
+        val installation = JSONObject(NativeBridge.installation(bridge)!!.utf8())
+        assertEquals(OBJECT_NAME, installation.getString("jsObjectName"))
+        val host = RecordingHost()
+        val webView = NativeBridge.connect(bridge, host)
+        assertNotEquals(0L, webView)
+        val route = Any()
+        receive(webView, request(1, message("__today.hello")), route)
+        val reply = JSONObject(eventually("the reply") { host.replies[route] })
+        assertEquals(1, reply.getInt("id"))
+        NativeBridge.disconnect(webView)
+        NativeBridge.destroy(bridge)
+    }
+
+    @Test fun `X7 a configuration the core refuses is an IllegalArgumentException`() {
+        for (bad in listOf("{}", "not json", """{"deviceID":"d","surfaces":[{"name":"feed","origins":["https://*bad*"]}]}""")) {
+            try {
+                NativeBridge.create(bad.utf8(), RecordingHost())
+                fail("accepted $bad")
+            } catch (expected: IllegalArgumentException) {
+                assertTrue(expected.message!!.startsWith("TodayBridge configuration"))
+            }
+        }
+    }
+
+    @Test fun `C5 unknown and destroyed handles are ignored`() {
+        val bridge = NativeBridge.create(configuration, RecordingHost())
+        val webView = NativeBridge.connect(bridge, RecordingHost())
+        NativeBridge.disconnect(webView)
+        NativeBridge.destroy(bridge)
+        for (handle in listOf(0L, -1L, 987_654L, bridge, webView)) {
+            receive(handle, request(1, message("__today.hello")), Any())
+            NativeBridge.documentDidChange(handle)
+            NativeBridge.webProcessDidTerminate(handle, true)
+            NativeBridge.emit(handle, "cart".utf8(), null)
+            NativeBridge.completeService(handle, 1, null, null)
+            NativeBridge.disconnect(handle)
+            NativeBridge.destroy(handle)
+            assertNull(NativeBridge.installation(handle))
+        }
+        assertEquals(0L, NativeBridge.connect(bridge, RecordingHost()))
+    }
+
+    @Test fun `C5 a destroyed bridge fails the services the app has not answered, and the page's call settles`() {
+        val services = RecordingHost()
+        val bridge = NativeBridge.create(configuration, services)
+        val host = RecordingHost()
+        val webView = NativeBridge.connect(bridge, host)
+        val route = Any()
+        receive(webView, request(7, message("refreshToken")), route)
+        val (callId, service) = eventually("the refresh service call") { services.services.firstOrNull() }
+        assertEquals("refreshToken", service)
+        NativeBridge.destroy(bridge)
+        val reply = JSONObject(eventually("the reply") { host.replies[route] })
+        assertTrue(reply.has("error"))
+        NativeBridge.completeService(bridge, callId, """{"value":"late"}""".utf8(), null)  // too late: ignored
+        NativeBridge.disconnect(webView)
+    }
+
+    @Test fun `C5 a service completed twice or with an unknown id settles its call once`() {
+        val services = RecordingHost()
+        val bridge = NativeBridge.create(configuration, services)
+        val host = RecordingHost()
+        val webView = NativeBridge.connect(bridge, host)
+        val route = Any()
+        receive(webView, request(3, message("headers")), route)
+        val (callId, _) = eventually("the token service call") { services.services.firstOrNull() }
+        NativeBridge.completeService(bridge, callId + 1000, """{"value":"wrong"}""".utf8(), null)
+        NativeBridge.completeService(bridge, callId, """{"value":"right 😀"}""".utf8(), null)
+        NativeBridge.completeService(bridge, callId, """{"value":"again"}""".utf8(), null)
+        val reply = JSONObject(eventually("the reply") { host.replies[route] })
+        assertEquals("Bearer right 😀", reply.getJSONObject("value").getString("Authorization"))
+        NativeBridge.disconnect(webView)
+        NativeBridge.destroy(bridge)
+    }
+
+    @Test fun `A1 an unreadable request with the shim's id is still answered, and a notification is not`() {
+        val bridge = NativeBridge.create(configuration, RecordingHost())
+        val host = RecordingHost()
+        val webView = NativeBridge.connect(bridge, host)
+        val broken = Any()
+        val notification = Any()
+        receive(webView, """{"id":5,"message":{"type":""".utf8(), broken)
+        receive(webView, """{"message":{"type":"track","ename":"seen"}}""".utf8(), notification)
+        assertEquals(5, JSONObject(eventually("the reply") { host.replies[broken] }).getInt("id"))
+        receive(webView, request(6, message("__today.hello")), Any())
+        eventually("the next reply") { if (host.replies.size == 2) true else null }
+        assertFalse(host.replies.containsKey(notification))
+        NativeBridge.disconnect(webView)
+        NativeBridge.destroy(bridge)
+    }
+
+    @Test fun `C5 no global reference outlives what it was for`() {
+        // Every reply route, and each host once its bridge or web view is gone, must be collectable:
+        // a JNI global reference left behind would keep it alive.
+        val weak = mutableListOf<WeakReference<Any>>()
+        fun exercise() {
+            val services = RecordingHost()
+            val bridge = NativeBridge.create(configuration, services)
+            val host = RecordingHost()
+            val webView = NativeBridge.connect(bridge, host)
+            weak += WeakReference<Any>(services)
+            weak += WeakReference<Any>(host)
+            val routes = (1..200).map { Any() }
+            routes.forEachIndexed { index, route ->
+                weak += WeakReference(route)
+                val bytes = if (index % 2 == 0) request(index, message("__today.hello"))
+                else """{"message":{"type":"track","ename":"seen"}}""".utf8()  // a notification: never answered
+                receive(webView, bytes, route)
+            }
+            eventually("the replies") { if (host.replies.size == 100) true else null }
+            host.replies.clear()
+            NativeBridge.disconnect(webView)
+            NativeBridge.destroy(bridge)
+        }
+        exercise()
+        eventually("every route and host to be collected") {
+            System.gc()
+            if (weak.all { it.get() == null }) true else null
+        }
+    }
+}
