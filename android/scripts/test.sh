@@ -24,6 +24,14 @@ if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/mirror:$li
 fi
 grep -v "Options -Xverify:none" "$out/kotlinc.log" || true
 
+# The Android article's Kotlin, against the glue and the mirror.
+node android/scripts/doc-snippets.mjs "$out/snippets"
+if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/classes:$out/mirror:$libraries" -d "$out/snippet-classes" \
+    "$out/snippets" > "$out/snippets.log" 2>&1; then
+    cat "$out/snippets.log" >&2
+    exit 1
+fi
+
 classpath="$out/classes:$out/mirror:$libraries:/usr/share/java/kotlin-stdlib.jar"
 status=0
 "$java_home/bin/java" -Xcheck:jni -Djava.library.path=.build/debug -cp "$classpath" \

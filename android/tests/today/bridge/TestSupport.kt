@@ -30,6 +30,9 @@ fun onMain(body: () -> Unit) = Looper.mirrorRunOnMainAndWait(Runnable(body))
 class FakeServices : TodayBridgeServices {
     @Volatile var token: AccessToken? = AccessToken("secret-token")
     val refreshes = AtomicInteger()
+    /** The most upstream refreshes ever running at once: 1 when every refresh coalesces (T3). */
+    val mostConcurrentRefreshes = AtomicInteger()
+    private val runningRefreshes = AtomicInteger()
     /** Refreshes wait for it. */
     @Volatile var refreshGate = CountDownLatch(0)
     val recorded = CopyOnWriteArrayList<AnalyticsEvent>()
@@ -41,8 +44,13 @@ class FakeServices : TodayBridgeServices {
     override fun refreshToken(): AccessToken {
         noteThread()
         val number = refreshes.incrementAndGet()
-        check(refreshGate.await(10, TimeUnit.SECONDS)) { "refresh gate never opened" }
-        return AccessToken("fresh-$number").also { token = it }
+        mostConcurrentRefreshes.accumulateAndGet(runningRefreshes.incrementAndGet(), ::maxOf)
+        try {
+            check(refreshGate.await(10, TimeUnit.SECONDS)) { "refresh gate never opened" }
+            return AccessToken("fresh-$number").also { token = it }
+        } finally {
+            runningRefreshes.decrementAndGet()
+        }
     }
 
     override fun userId() = "user-7"
