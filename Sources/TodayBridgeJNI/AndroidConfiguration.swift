@@ -37,7 +37,7 @@ struct AndroidConfiguration: Decodable {
 
     /// Reads the configuration, refusing what the core would refuse.
     init(json: [UInt8]) throws {
-        let value = try json.withUnsafeBytes { try JSONValue(parsing: $0) }
+        let value = try JSONValue(utf8: json)
         self = try JSONValueDecoder().decode(AndroidConfiguration.self, from: value)
     }
 

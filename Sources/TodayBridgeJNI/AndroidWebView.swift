@@ -44,6 +44,21 @@ final class AndroidWebView: HostedObject {
         }
     }
 
+    /// Calls the page's handler `name` (X4); the outcome goes to `route` through the host's
+    /// `reply`: `{"value":…}` (no `value` for `undefined`) or `{"error","code"}`.
+    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, replyingTo route: JavaObject) {
+        Task { [connection, host] in
+            let outcome: JSONValue
+            do throws(BridgeError) {
+                let value = try await connection.call(name, arguments: arguments, default: fallback, deadline: deadline)
+                outcome = .object(value.map { ["value": $0] } ?? [:])
+            } catch {
+                outcome = .object(["error": .string(error.message), "code": .string(error.code.rawValue)])
+            }
+            host.reply(outcome.jsonString, to: route)
+        }
+    }
+
     /// The web view is gone: every pending call settles, the host's open calls fail (C5).
     func destroy() {
         events.finish()

@@ -28,7 +28,7 @@ final class HostChannel: Sendable {
         }
         guard let answer, !answer.isEmpty else { return nil }
         do {
-            return try answer.withUnsafeBytes { try JSONValue(parsing: $0) }
+            return try JSONValue(utf8: answer)
         } catch {
             throw HostServiceError.unreadable("\(error)")
         }

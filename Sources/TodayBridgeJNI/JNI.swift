@@ -1,4 +1,5 @@
 import CJNI
+import TodayBridge
 
 /// The JNI environment of the calling thread, with the few operations this library needs.
 ///
@@ -29,6 +30,12 @@ struct JNI {
     /// The UTF-8 text of a Java `byte[]`; `nil` for a null array.
     func text(of array: jbyteArray?) -> String? {
         bytes(of: array).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.
+    func json(_ array: jbyteArray?) throws -> JSONValue? {
+        guard let bytes = bytes(of: array) else { return nil }
+        return try JSONValue(utf8: bytes)
     }
 
     /// A new Java `byte[]` holding `text` as UTF-8 (a local reference).

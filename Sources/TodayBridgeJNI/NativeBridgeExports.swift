@@ -99,10 +99,32 @@ public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ nam
     let jni = JNI(env: env)
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name) else { return }
     do {
-        let value = try jni.bytes(of: data).map { bytes in try bytes.withUnsafeBytes { try JSONValue(parsing: $0) } } ?? .null
-        webView.emit(name, data: value)
+        webView.emit(name, data: try jni.json(data) ?? .null)
     } catch {
         jni.throwIllegalArgument("event \"\(name)\": its data is not JSON (\(error))")
+    }
+}
+
+/// `call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double,
+/// route: Any)`: calls the page's handler (X4) with JSON arguments; the outcome goes to
+/// `NativeHost.reply(route, …)`. A deadline of 0 or less is the configured default. Throws
+/// IllegalArgumentException when `arguments` or `fallback` is not JSON.
+@_cdecl("Java_today_bridge_NativeBridge_call")
+public func nativeBridgeCall(
+    _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ arguments: jbyteArray?, _ fallback: jbyteArray?,
+    _ deadline: jdouble, _ route: jobject?
+) {
+    let jni = JNI(env: env)
+    guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name),
+          let route = JavaObject(route, in: jni)
+    else { return }
+    do {
+        webView.call(
+            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback),
+            deadline: deadline > 0 ? deadline : nil, replyingTo: route
+        )
+    } catch {
+        jni.throwIllegalArgument("native call \"\(name)\": \(error)")
     }
 }
 

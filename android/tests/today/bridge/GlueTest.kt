@@ -136,6 +136,29 @@ class GlueTest {
         assertTrue(script.contains("\"items\":3"))
     }
 
+    @Test fun `X4 a native call reaches the page's handler and its answer comes back on the UI thread`() {
+        val page = page()
+        val results = java.util.concurrent.LinkedBlockingQueue<Pair<NativeCallResult, String>>()
+        onMain { page.bridged.call("confirmLeave", "{\"draft\":true,\"title\":\"𝄞\"}") { results.add(it to Thread.currentThread().name) } }
+        val script = eventually("the call script") { page.webView.mirrorEvaluatedScripts().firstOrNull { it.contains("confirmLeave") } }
+        assertTrue(script.contains("𝄞"))
+        val id = Regex("\"id\":\"([0-9]+)\"").find(script)!!.groupValues[1]
+        page.send(message("__today.reply", "id" to id, "value" to JSONObject().put("leave", true)))
+        val (result, thread) = results.poll(10, TimeUnit.SECONDS)!!
+        assertEquals("main", thread)
+        assertTrue(result.isSuccess)
+        assertEquals(true, JSONObject(result.value).getBoolean("leave"))
+    }
+
+    @Test fun `X4 a native call the page does not answer in time settles as a timeout (C5)`() {
+        val page = page()
+        val results = java.util.concurrent.LinkedBlockingQueue<NativeCallResult>()
+        onMain { page.bridged.call("neverAnswers", deadlineSeconds = 0.05) { results.add(it) } }
+        val result = results.poll(10, TimeUnit.SECONDS)!!
+        assertFalse(result.isSuccess)
+        assertEquals("timeout", result.code)
+    }
+
     @Test fun `S4 a new document settles the old document's pending calls`() {
         val gate = CountDownLatch(1)
         val page = page(configuration(capabilities = listOf(AppCapability("slow", AppCapability.Access.MAIN_FRAME))))

@@ -50,6 +50,16 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
     @JvmOverloads
     fun emit(name: String, data: String? = null) = NativeBridge.emit(handle, name.utf8(), data?.utf8())
 
+    /**
+     * Calls the page's handler [name] with JSON [arguments] (X4); [done] runs on the UI thread
+     * with its answer, or with why it failed: the page has no such handler and no [fallback]
+     * was given, the handler threw, [deadlineSeconds] passed (0: the configured default), or the
+     * page went away.
+     */
+    @JvmOverloads
+    fun call(name: String, arguments: String? = null, fallback: String? = null, deadlineSeconds: Double = 0.0, done: (NativeCallResult) -> Unit) =
+        NativeBridge.call(handle, name.utf8(), arguments?.utf8(), fallback?.utf8(), deadlineSeconds, NativeCall(done))
+
     /** Closes the bridge of this web view: every pending call settles (C5). Call before `WebView.destroy()`. */
     fun close() {
         if (isClosed) return

@@ -44,13 +44,19 @@ internal object NativeBridge {
     /** A native event with JSON [data] (null for none). Throws [IllegalArgumentException] when [data] is not JSON. */
     @JvmStatic external fun emit(webView: Long, name: ByteArray, data: ByteArray?)
 
+    /**
+     * Calls the page's handler [name] with JSON [arguments]; the outcome goes to
+     * [NativeHost.reply] with [route]. A [deadline] of 0 is the configured default.
+     */
+    @JvmStatic external fun call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double, route: Any)
+
     /** The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON, or an [error]. Any thread. */
     @JvmStatic external fun completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)
 }
 
 /** What the core calls, from its own threads; implementations hand the work to the right thread. */
 internal interface NativeHost {
-    /** A string-transport reply for the frame behind [route]. */
+    /** A string-transport reply for the frame behind [route], or the outcome of a native call. */
     fun reply(route: Any, reply: ByteArray)
 
     /** A service call, answered with [NativeBridge.completeService]. */

@@ -18,7 +18,10 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
 
     override fun reply(route: Any, reply: ByteArray) {
         val text = reply.utf8()
-        mainThread.post { (route as JavaScriptReplyProxy).postMessage(text) }
+        when (route) {
+            is JavaScriptReplyProxy -> mainThread.post { route.postMessage(text) }
+            is NativeCall -> mainThread.post { route.settle(JSONObject(text)) }
+        }
     }
 
     override fun service(callId: Long, service: String, arguments: ByteArray) {
