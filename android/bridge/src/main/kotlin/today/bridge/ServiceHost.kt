@@ -29,7 +29,10 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
         "currentToken" -> services.currentToken()?.toJson() ?: "null"
         "refreshToken" -> services.refreshToken().toJson()
         "userID" -> services.userId()?.let(JSONObject::quote) ?: "null"
-        "recordEvents" -> null.also { services.record(arguments.getJSONArray("events").events()) }
+        "recordEvents" -> {
+            services.record(arguments.getJSONArray("events").events())
+            null
+        }
         "capability" -> jsonText(services.handle(arguments.capabilityCall()))
         else -> throw UnsupportedOperationException("unknown service \"$service\"")
     }
