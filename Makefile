@@ -19,6 +19,7 @@ bench: deps
 	$(SWIFT) build -c release --product TodayBridgeBenchmarks
 	mkdir -p .build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o .build/release/alloc-counter.so -ldl
 	LD_PRELOAD=$(CURDIR)/.build/release/alloc-counter.so .build/release/TodayBridgeBenchmarks 5000
+	SWIFT=$(SWIFT) android/scripts/bench.sh 20000
 
 deps:
 	scripts/install-deps.sh

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The JNI benchmark (`make bench`): the release JNI library driven from the JVM as the glue drives
+# it, against a JVM-only baseline measured in the same run (android/bench). Prints a Markdown table.
+set -eu
+cd "$(dirname "$0")/../.."
+scripts/install-deps.sh openjdk-17-jdk-headless kotlin libandroid-json-java
+
+SWIFT="${SWIFT:-swift}"
+out=.build/android-bench
+java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
+json=/usr/share/java/com.android.json.jar
+
+"$SWIFT" build -c release --product TodayBridgeJNI
+rm -rf "$out"
+mkdir -p "$out/classes"
+sh android/mirror/build.sh "$out/mirror"
+if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/mirror:$json" -d "$out/classes" \
+    android/bridge/src/main/kotlin android/bench > "$out/kotlinc.log" 2>&1; then
+    cat "$out/kotlinc.log" >&2
+    exit 1
+fi
+"$java_home/bin/java" -Djava.library.path=.build/release -cp "$out/classes:$out/mirror:$json:/usr/share/java/kotlin-stdlib.jar" \
+    today.bridge.JniBenchmarkKt "${1:-20000}"
