@@ -46,12 +46,12 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
     /** The page closed itself (`window.close()`): the bridge is closed. */
     fun onCloseWindow() = close()
 
-    /** Emits a native event to the page's subscribers (X3); [data] is JSON text, or null. */
+    /** Emits a native event to the page's subscribers (X3), from any thread; [data] is JSON text, or null. */
     @JvmOverloads
     fun emit(name: String, data: String? = null) = NativeBridge.emit(handle, name.utf8(), data?.utf8())
 
     /**
-     * Calls the page's handler [name] with JSON [arguments] (X4); [done] runs on the UI thread
+     * Calls the page's handler [name] with JSON [arguments] (X4), from any thread; [done] runs on the UI thread
      * with its answer, or with why it failed: the page has no such handler and no [fallback]
      * was given, the handler threw, [deadlineSeconds] passed (0: the configured default), or the
      * page went away.

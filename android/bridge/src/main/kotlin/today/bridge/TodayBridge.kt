@@ -18,6 +18,9 @@ import java.util.concurrent.ThreadFactory
  * )
  * val page = bridge.install(webView) // on the UI thread, before loadUrl
  * ```
+ *
+ * Throws [IllegalArgumentException] when the core refuses the configuration (an invalid origin
+ * rule, an unknown access level).
  */
 class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridgeServices) {
     private val executor: ExecutorService = Executors.newCachedThreadPool(daemonThreads("TodayBridge services"))
