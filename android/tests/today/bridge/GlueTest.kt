@@ -209,6 +209,20 @@ class GlueTest {
         replies.forEach { assertEquals("call ${it.getInt("id")} 😀", it.getString("value")) }
     }
 
+    @Test fun `C5 a closed bridge installs nothing and says so`() {
+        val bridge = TodayBridge(configuration(), services)
+        bridge.close()
+        var refused: Throwable? = null
+        onMain {
+            try {
+                bridge.install(android.webkit.WebView(TestContext()))
+            } catch (expected: IllegalStateException) {
+                refused = expected
+            }
+        }
+        assertTrue(refused?.message ?: "installed", refused != null)
+    }
+
     @Test fun `A1 without WEB_MESSAGE_LISTENER the fallback answers in the main frame and serves no credential (S1)`() {
         WebViewFeature.mirrorSetSupported(WebViewFeature.WEB_MESSAGE_LISTENER, false)
         val page = page()

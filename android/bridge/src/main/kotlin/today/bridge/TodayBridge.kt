@@ -27,6 +27,7 @@ class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridge
     private val serviceHost = ServiceHost(services, executor)
     internal val handle: Long = NativeBridge.create(configuration.toJson().utf8(), serviceHost)
     internal val installation: Installation
+    @Volatile private var isClosed = false
 
     init {
         serviceHost.handle = handle
@@ -40,11 +41,14 @@ class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridge
      * `onRenderProcessGone` and `onCloseWindow`.
      */
     @JvmOverloads
-    fun install(webView: WebView, setClients: Boolean = true): BridgedWebView =
-        BridgedWebView.install(this, webView, setClients)
+    fun install(webView: WebView, setClients: Boolean = true): BridgedWebView {
+        check(!isClosed) { "this TodayBridge is closed" }
+        return BridgedWebView.install(this, webView, setClients)
+    }
 
     /** Ends the bridge: services the app has not answered fail. Close its web views first. */
     fun close() {
+        isClosed = true
         NativeBridge.destroy(handle)
         executor.shutdown()
     }
