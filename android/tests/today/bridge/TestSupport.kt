@@ -38,6 +38,8 @@ class FakeServices : TodayBridgeServices {
     val recorded = CopyOnWriteArrayList<AnalyticsEvent>()
     val threads: MutableSet<String> = ConcurrentHashMap.newKeySet()
     @Volatile var handler: (CapabilityCall) -> Any? = { throw UnsupportedOperationException("no handler") }
+    /** Capability calls whose handler has returned or thrown. */
+    val handled = AtomicInteger()
 
     override fun currentToken(): AccessToken? = token.also { noteThread() }
 
@@ -62,7 +64,11 @@ class FakeServices : TodayBridgeServices {
 
     override fun handle(call: CapabilityCall): Any? {
         noteThread()
-        return handler(call)
+        try {
+            return handler(call)
+        } finally {
+            handled.incrementAndGet()
+        }
     }
 
     private fun noteThread() {
@@ -103,8 +109,13 @@ class Page(
     }
 
     /** The reply to request [id] of [frame], waiting for it. */
-    fun reply(id: Int, frame: MirrorFrame = main): JSONObject =
-        eventually("the reply to request $id") { frame.replies().map(::JSONObject).firstOrNull { it.getInt("id") == id } }
+    fun reply(id: Int, frame: MirrorFrame = main): JSONObject = awaitReply(id) { frame.replies() }
+
+    /** The reply the glue posted for request [id] of [frame] after its document was gone (Chromium drops it), waiting for it. */
+    fun droppedReply(id: Int, frame: MirrorFrame = main): JSONObject = awaitReply(id) { frame.droppedReplies() }
+
+    private fun awaitReply(id: Int, replies: () -> List<String>): JSONObject =
+        eventually("the reply to request $id") { replies().map(::JSONObject).firstOrNull { it.getInt("id") == id } }
 
     /** Sends [message] and waits for its reply. */
     fun call(message: JSONObject, from: MirrorFrame = main): JSONObject = reply(send(message, from), from)

@@ -1,11 +1,17 @@
-// Mirror of android.net.Uri (developer.android.com/reference/android/net/Uri): abstract, made by
-// parse; toString, getScheme, getHost, getPort. An origin Uri prints as "scheme://host[:port]",
-// an opaque origin as "null".
+// Mirror of android.net.Uri (checked against
+// https://developer.android.com/reference/android/net/Uri, API 35). Declarations named mirror*
+// are not Android's: they are the fake's controls for tests.
+// Abstract with a private constructor, as on Android; parse keeps the text (toString) and reads
+// scheme, host and port with java.net.URI where it can (else null, null, -1).
 package android.net;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 
 public abstract class Uri {
+    private Uri() {
+    }
+
     public static Uri parse(String uriString) {
         return new StringUri(uriString);
     }
@@ -16,23 +22,28 @@ public abstract class Uri {
 
     public abstract int getPort();
 
+    @Override public abstract String toString();
+
     private static final class StringUri extends Uri {
         private final String text;
         private final URI parsed;
 
         StringUri(String text) {
+            if (text == null) throw new NullPointerException("uriString");  // as Android's StringUri
             this.text = text;
             URI uri;
             try {
                 uri = new URI(text);
-            } catch (Exception unparseable) {
+            } catch (URISyntaxException unparseable) {
                 uri = null;
             }
-            this.parsed = uri;
+            parsed = uri;
         }
 
         @Override public String getScheme() {
-            return parsed == null ? null : parsed.getScheme();
+            if (parsed != null) return parsed.getScheme();
+            int colon = text.indexOf(':');
+            return colon > 0 ? text.substring(0, colon) : null;
         }
 
         @Override public String getHost() {

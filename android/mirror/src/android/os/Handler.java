@@ -1,29 +1,22 @@
-// Mirror of android.os.Handler (developer.android.com/reference/android/os/Handler): the
-// Handler(Looper) constructor, post, postDelayed, getLooper.
+// Mirror of android.os.Handler (checked against
+// https://developer.android.com/reference/android/os/Handler, API 35). Declarations named
+// mirror* are not Android's: they are the fake's controls for tests.
 package android.os;
 
-import java.util.Timer;
-import java.util.TimerTask;
-
 public class Handler {
-    private static final Timer DELAYS = new Timer("Handler delays", true);
     private final Looper looper;
 
     public Handler(Looper looper) {
+        if (looper == null) throw new NullPointerException("looper");  // Android reads looper.mQueue
         this.looper = looper;
     }
 
     public final boolean post(Runnable r) {
-        looper.enqueue(r);
-        return true;
+        return postDelayed(r, 0);
     }
 
     public final boolean postDelayed(Runnable r, long delayMillis) {
-        DELAYS.schedule(new TimerTask() {
-            @Override public void run() {
-                looper.enqueue(r);
-            }
-        }, Math.max(0, delayMillis));
+        if (r != null) looper.enqueue(r, delayMillis);  // Android delivers a message without a callback: nothing runs
         return true;
     }
 

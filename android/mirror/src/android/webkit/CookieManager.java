@@ -1,16 +1,22 @@
-// Mirror of android.webkit.CookieManager (developer.android.com/reference/android/webkit/CookieManager):
-// abstract, one instance; setCookie with and without a callback, getCookie, flush. The fake keeps
-// every setCookie in order and answers the callback on the main thread, as Android does.
-// Declarations named mirror* are not Android's: they are the fake's controls, for tests.
+// Mirror of android.webkit.CookieManager (checked against
+// https://developer.android.com/reference/android/webkit/CookieManager, API 35). Declarations
+// named mirror* are not Android's: they are the fake's controls for tests.
+// One instance (MirrorCookieManager). As in Chromium, a callback is answered on the calling
+// thread's looper, so setCookie with a callback needs one (only the main thread has one here).
 package android.webkit;
 
-import android.os.Handler;
-import android.os.Looper;
 import java.util.ArrayList;
 import java.util.List;
 
 public abstract class CookieManager {
-    private static final CookieManager INSTANCE = new FakeCookieManager();
+    private static final CookieManager INSTANCE = new MirrorCookieManager();
+    /** Every (url, value) given to setCookie, in order; guarded by itself. */
+    static final List<String[]> SET_COOKIES = new ArrayList<>();
+
+    /** Deprecated on Android: applications use getInstance(). */
+    @Deprecated
+    public CookieManager() {
+    }
 
     public static CookieManager getInstance() {
         return INSTANCE;
@@ -24,49 +30,19 @@ public abstract class CookieManager {
 
     public abstract void flush();
 
-    /** Not Android's: every (url, value) given to setCookie, in order. */
-    public abstract List<String[]> mirrorSetCookies();
+    /** Not Android's: every (url, value) pair given to setCookie, in order. */
+    public final List<String[]> mirrorSetCookies() {
+        synchronized (SET_COOKIES) {
+            List<String[]> copy = new ArrayList<>();
+            for (String[] pair : SET_COOKIES) copy.add(pair.clone());
+            return copy;
+        }
+    }
 
     /** Not Android's: forgets every cookie. */
-    public abstract void mirrorReset();
-
-    private static final class FakeCookieManager extends CookieManager {
-        private final List<String[]> cookies = new ArrayList<>();
-
-        @Override public void setCookie(String url, String value) {
-            setCookie(url, value, null);
-        }
-
-        @Override public void setCookie(String url, String value, ValueCallback<Boolean> callback) {
-            synchronized (cookies) {
-                cookies.add(new String[] {url, value});
-            }
-            if (callback != null) new Handler(Looper.getMainLooper()).post(() -> callback.onReceiveValue(true));
-        }
-
-        @Override public String getCookie(String url) {
-            StringBuilder header = new StringBuilder();
-            for (String[] cookie : mirrorSetCookies()) {
-                if (!url.startsWith(cookie[0])) continue;
-                if (header.length() > 0) header.append("; ");
-                header.append(cookie[1].split(";", 2)[0]);
-            }
-            return header.length() == 0 ? null : header.toString();
-        }
-
-        @Override public void flush() {
-        }
-
-        @Override public List<String[]> mirrorSetCookies() {
-            synchronized (cookies) {
-                return new ArrayList<>(cookies);
-            }
-        }
-
-        @Override public void mirrorReset() {
-            synchronized (cookies) {
-                cookies.clear();
-            }
+    public final void mirrorReset() {
+        synchronized (SET_COOKIES) {
+            SET_COOKIES.clear();
         }
     }
 }

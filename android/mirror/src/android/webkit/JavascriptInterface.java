@@ -1,5 +1,7 @@
-// Mirror of android.webkit.JavascriptInterface (developer.android.com/reference/android/webkit/JavascriptInterface):
-// only annotated public methods are exposed to the page.
+// Mirror of android.webkit.JavascriptInterface (checked against
+// https://developer.android.com/reference/android/webkit/JavascriptInterface, API 35).
+// Declarations named mirror* are not Android's: they are the fake's controls for tests.
+// Only public methods with this annotation are callable from the page (API 17+).
 package android.webkit;
 
 import java.lang.annotation.ElementType;

@@ -1,5 +1,7 @@
-// Mirror of android.webkit.WebViewClient (developer.android.com/reference/android/webkit/WebViewClient):
-// the callbacks the glue overrides, with Android's defaults.
+// Mirror of android.webkit.WebViewClient (checked against
+// https://developer.android.com/reference/android/webkit/WebViewClient, API 35;
+// onRenderProcessGone API 26). Declarations named mirror* are not Android's: they are the fake's
+// controls for tests.
 package android.webkit;
 
 import android.graphics.Bitmap;

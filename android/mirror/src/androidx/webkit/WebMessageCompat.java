@@ -1,5 +1,7 @@
-// Mirror of androidx.webkit.WebMessageCompat (developer.android.com/reference/androidx/webkit/WebMessageCompat):
-// a string message (getData, getType); getArrayBuffer throws for a string message, as androidx does.
+// Mirror of androidx.webkit.WebMessageCompat (checked against
+// https://developer.android.com/reference/androidx/webkit/WebMessageCompat, androidx.webkit
+// 1.12.1). Declarations named mirror* are not Android's: they are the fake's controls for tests.
+// Only the String payload is mirrored; its getArrayBuffer throws as androidx's does.
 package androidx.webkit;
 
 public class WebMessageCompat {
