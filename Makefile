@@ -25,11 +25,13 @@ deps:
 	scripts/install-deps.sh
 
 # DocC for every product, with the swift-docc-plugin (pulled in only here): a warning fails it.
-# Only the core set is declared (no Linux engines, no CLI), in its own scratch path; the archives
+# Only the library products are declared (TODAY_BRIDGE_TARGETS=docs: no CLI, demo or tests), in its own scratch path; the archives
 # land in .build-docs/plugins/Swift-DocC/outputs/.
-DOC_TARGETS = TodayBridge TodayBridgeWebKit TodayBridgeTesting TodayBridgePostHog
+DOC_TARGETS = TodayBridge TodayBridgeWebKit TodayBridgeTesting TodayBridgePostHog TodayBridgeGTK TodayBridgeChromium TodayBridgeJNI
+JAVA_HOME ?= /usr/lib/jvm/java-17-openjdk-amd64
+DOC_HEADERS = $(subst $(eval) ,:,$(patsubst -I%,%,$(shell pkg-config --cflags-only-I webkitgtk-6.0)) $(JAVA_HOME)/include $(JAVA_HOME)/include/linux)
 docs:
-	TODAY_BRIDGE_DOCS=1 TODAY_BRIDGE_TARGETS=core $(SWIFT) package --scratch-path .build-docs --manifest-cache local \
+	CPATH=$(DOC_HEADERS) TODAY_BRIDGE_DOCS=1 TODAY_BRIDGE_TARGETS=docs $(SWIFT) package --scratch-path .build-docs --manifest-cache local \
 		--disable-sandbox generate-documentation $(foreach target,$(DOC_TARGETS),--target $(target)) --warnings-as-errors
 
 # The docs cannot drift from the code: every Markdown link resolves (scripts/check-doc-links.py),

@@ -138,16 +138,28 @@ package.products.append(.library(name: "TodayBridgeWebKit", targets: ["TodayBrid
 //   what they test.
 // - `android`: `core` plus the JNI library (`TodayBridgeJNI`), for cross-building with the Swift
 //   SDK for Android from any machine; nothing that needs WebKitGTK, Chromium or the JDK's headers.
+// - `docs` (`make docs`): `core` plus, on Linux, every other library product (the WebKitGTK and
+//   Chromium adapters, the JNI library): what has a DocC catalog, without the packages only the
+//   CLI, the demo and the tests use.
 // - `fuzz`: `core` plus the libFuzzer targets in Fuzz/ (`make fuzz`). They are targets of this
 //   package rather than a package of their own because `EventValidator` and `Locked` are
 //   `package` API, visible only to modules of this package. They link only with
 //   `-sanitize=fuzzer` (libFuzzer's driver), so no other set declares them.
 let targetSet = Context.environment["TODAY_BRIDGE_TARGETS"] ?? "all"
 if targetSet != "all" {
-    let core: Set = [
+    var core: Set = [
         "TodayBridge", "TodayBridgeTesting", "TodayBridgeWebKit", "WebKit", "TodayBridgePostHog",
         "TodayBridgeTests", "TodayBridgeWebKitTests", "TodayBridgePostHogTests",
     ]
+    if targetSet == "docs" {
+        core.formUnion(["CWebKitGTK", "TodayBridgeGTK", "TodayBridgeChromium", "CJNI", "TodayBridgeJNI"])
+        // Symbol extraction gets no target's flags: `make docs` passes the WebKitGTK and JDK
+        // header paths in CPATH, and pkg-config's compiler flags (which a plugin's build warns
+        // about) are not read.
+        if let index = package.targets.firstIndex(where: { $0.name == "CWebKitGTK" }) {
+            package.targets[index] = .systemLibrary(name: "CWebKitGTK")
+        }
+    }
     package.targets.removeAll { !core.contains($0.name) }
     for target in package.targets {
         // The PostHog suite's delivery tests need the demo backend; they compile out without it.

@@ -2,7 +2,7 @@ import Foundation
 import TodayBridge
 
 /// A page in Chromium with the bridge installed exactly as an Android app installs it (A1, A2):
-/// this is the Android host glue, written against ``EmulatedWebView``, which offers Chromium
+/// this is the Android host glue, written against `EmulatedWebView`, which offers Chromium
 /// only through Android's own `WebView` API.
 ///
 /// - The web SDK's Android shim and the platform tag (C7, guarded to the top frame) run at
@@ -14,7 +14,7 @@ import TodayBridge
 ///   cookie goes through `CookieManager` (T4).
 /// - `onPageStarted` is a new document (S4); `onCloseWindow` closes the connection (C5);
 ///   `onRenderProcessGone` reports the dead renderer to the core, which settles every pending
-///   call (C5) and calls the app's ``BridgeConnection/onWebProcessTermination(_:)`` handler.
+///   call (C5) and calls the app's `BridgeConnection.onWebProcessTermination(_:)` handler.
 ///   As on Android, the web view cannot be used again: an app shows the page in a new one.
 ///
 /// ```swift
@@ -36,8 +36,10 @@ public actor ChromiumBridgeHost {
 
     /// Starts a headless Chromium with the bridge installed, on an empty page.
     ///
-    /// - Parameter trustedCertificateKeys: base64 SHA-256 hashes of the public keys of local test
-    ///   certificates to accept (`--ignore-certificate-errors-spki-list`): those keys only.
+    /// - Parameters:
+    ///   - bridge: The app's bridge; the page gets its own connection to it.
+    ///   - trustedCertificateKeys: base64 SHA-256 hashes of the public keys of local test
+    ///     certificates to accept (`--ignore-certificate-errors-spki-list`): those keys only.
     public static func launch(bridge: TodayBridge, trustedCertificateKeys: [String] = []) async throws -> ChromiumBridgeHost {
         let host = ChromiumBridgeHost(bridge: bridge, webView: try await EmulatedWebView.launch(trustedCertificateKeys: trustedCertificateKeys))
         try await host.install(bridge.configuration)

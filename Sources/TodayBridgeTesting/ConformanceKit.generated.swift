@@ -1317,10 +1317,12 @@ const allChecks = [
     ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
 ];
 const modes = ['trusted', 'untrusted', 'cleartext'];
-/** The options from `window.todayConformanceOptions`, then the query string. */
-function readOptions(scope, search) {
+/** The id of the JSON element a host embeds the kit's options in. */
+const optionsElementId = 'today-conformance-options';
+/** The options from the page's options element's JSON text (when there is one), then the query string. */
+function readOptions(embedded, search) {
     const query = new URLSearchParams(search);
-    const given = scope.todayConformanceOptions ?? {};
+    const given = embedded ? JSON.parse(embedded) : {};
     const mode = (given.mode ?? query.get('mode') ?? 'trusted');
     if (!modes.includes(mode))
         throw new Error(`unknown conformance mode ${mode}: ${modes.join(', ')}`);
@@ -1401,7 +1403,7 @@ void (async () => {
     const scope = window;
     let options = {};
     try {
-        options = readOptions(scope, location.search);
+        options = readOptions(document.getElementById(optionsElementId)?.textContent, location.search);
         await runConformance(options);
     }
     catch (error) {

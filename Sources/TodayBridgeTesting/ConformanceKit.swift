@@ -47,7 +47,7 @@ public enum ConformanceKit {
             <html lang="en">
             <head><meta charset="utf-8"><title>Today bridge conformance</title></head>
             <body>
-            <script>window.todayConformanceOptions = \(JSONValue.object(options).jsonString.replacingOccurrences(of: "<", with: "\\u003c"));</script>
+            <script type="application/json" id="today-conformance-options">\(JSONValue.object(options).jsonString.replacingOccurrences(of: "<", with: "\\u003c"))</script>
             <script>
             \(script)
             </script>

@@ -123,11 +123,12 @@ test('Conformance kit: the frame probe sends each message on the raw channel and
   assert.equal(probe.answers.headers, 'undefined');
 });
 
-test('Conformance kit: options come from window.todayConformanceOptions, then the query string; an unknown mode is refused', () => {
-  assert.deepEqual(readOptions({}, ''), { mode: 'trusted', frame: undefined, report: undefined, close: false, session: false, rules: undefined });
-  assert.deepEqual(readOptions({}, '?mode=cleartext&frame=https://b.test/frame.html&report=/r&close=1&session=1&rules=C1,X4'), {
+test('Conformance kit: options come from the page\'s options element, then the query string; an unknown mode is refused', () => {
+  assert.deepEqual(readOptions(null, ''), { mode: 'trusted', frame: undefined, report: undefined, close: false, session: false, rules: undefined });
+  assert.deepEqual(readOptions(undefined, '?mode=cleartext&frame=https://b.test/frame.html&report=/r&close=1&session=1&rules=C1,X4'), {
     mode: 'cleartext', frame: 'https://b.test/frame.html', report: '/r', close: true, session: true, rules: ['C1', 'X4'],
   });
-  assert.equal(readOptions({ todayConformanceOptions: { mode: 'untrusted' } }, '?mode=trusted').mode, 'untrusted');
-  assert.throws(() => readOptions({}, '?mode=lenient'), /unknown conformance mode lenient/);
+  assert.equal(readOptions('{"mode":"untrusted","close":true}', '?mode=trusted').mode, 'untrusted');
+  assert.equal(readOptions('{"mode":"untrusted","close":true}', '').close, true);
+  assert.throws(() => readOptions(null, '?mode=lenient'), /unknown conformance mode lenient/);
 });

@@ -1,13 +1,13 @@
 // The kit page's script (`conformance/kit.js`): runs the kit with the page's options; if it cannot
 // run at all, says so in the page and in its report.
-import { readOptions, runConformance } from './kit.js';
+import { optionsElementId, readOptions, runConformance } from './kit.js';
 import type { ConformanceOptions } from './kit.js';
 
 void (async () => {
-  const scope = window as unknown as { todayConformanceOptions?: ConformanceOptions; todayConformance?: unknown };
+  const scope = window as unknown as { todayConformance?: unknown };
   let options: ConformanceOptions = {};
   try {
-    options = readOptions(scope, location.search);
+    options = readOptions(document.getElementById(optionsElementId)?.textContent, location.search);
     await runConformance(options);
   } catch (error) {
     const crashed = String((error as Error)?.stack ?? error);

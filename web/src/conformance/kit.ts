@@ -21,7 +21,10 @@ import { renderReport } from './render.js';
 import { runChecks, summarize } from './report.js';
 import type { ConformanceReport } from './report.js';
 
-/** How a host runs the kit: `window.todayConformanceOptions`, or the page's query string. */
+/**
+ * How a host runs the kit: a `<script type="application/json" id="today-conformance-options">`
+ * element in the page, or the page's query string.
+ */
 export interface ConformanceOptions {
   /** What the page is to its host (default `trusted`): which outcomes the checks expect. */
   mode?: ConformanceMode;
@@ -44,10 +47,13 @@ export const allChecks: readonly Check[] = [
 
 const modes: readonly ConformanceMode[] = ['trusted', 'untrusted', 'cleartext'];
 
-/** The options from `window.todayConformanceOptions`, then the query string. */
-export function readOptions(scope: { todayConformanceOptions?: ConformanceOptions }, search: string): ConformanceOptions {
+/** The id of the JSON element a host embeds the kit's options in. */
+export const optionsElementId = 'today-conformance-options';
+
+/** The options from the page's options element's JSON text (when there is one), then the query string. */
+export function readOptions(embedded: string | null | undefined, search: string): ConformanceOptions {
   const query = new URLSearchParams(search);
-  const given = scope.todayConformanceOptions ?? {};
+  const given: ConformanceOptions = embedded ? JSON.parse(embedded) as ConformanceOptions : {};
   const mode = (given.mode ?? query.get('mode') ?? 'trusted') as ConformanceMode;
   if (!modes.includes(mode)) throw new Error(`unknown conformance mode ${mode}: ${modes.join(', ')}`);
   return {
