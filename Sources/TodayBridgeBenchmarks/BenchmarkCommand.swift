@@ -10,16 +10,29 @@ enum BenchmarkCommand {
         }
         if CommandLine.arguments.contains("--bursts-only") { return try await bursts() }
         let calls = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5000
+        if let engine = option("--engine") { return try await roundTrips(engine: engine, calls: calls) }
         try await coreAlone()
         if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
-        for (engine, title) in [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")] {
-            let results = try await EngineRoundTrip.run(engine: engine, webRoot: "web", calls: calls)
-            report(results.paths, engine: title, calls: calls)
-            report(results.sweep, engine: title)
-        }
+        for engine in engineTitles.keys.sorted(by: >) { try await roundTrips(engine: engine, calls: calls) }
         try await bursts()
+    }
+
+    private static let engineTitles = ["webkitgtk": "WebKitGTK", "chromium": "Chromium (Android string transport)"]
+
+    /// The value after `name` on the command line.
+    private static func option(_ name: String) -> String? {
+        let arguments = CommandLine.arguments
+        return arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    }
+
+    /// One engine's round trips and payload sweep (`--engine NAME` runs only these).
+    private static func roundTrips(engine: String, calls: Int) async throws {
+        guard let title = engineTitles[engine] else { throw BenchmarkError.usage }
+        let results = try await EngineRoundTrip.run(engine: engine, webRoot: "web", calls: calls)
+        report(results.paths, engine: title, calls: calls)
+        report(results.sweep, engine: title)
     }
 
     private static func coreAlone() async throws {

@@ -70,7 +70,7 @@ extension WebKitGTKBridge {
     /// The relay's JSON text, read only if the core accepts its length. A message the channel
     /// found too long to carry comes as its length alone.
     private static func heldText(_ json: OpaquePointer?, utf16Length: Double) -> PageMessage {
-        let minimumBytes = Int(min(max(utf16Length, 0), Double(Int.max / 4)))
+        let minimumBytes = utf16Length.isFinite ? Int(min(max(utf16Length, 0), Double(Int.max / 4))) : 0
         guard let json, jsc_value_is_string(json) != 0 else {
             return minimumBytes > 0 ? .json(minimumBytes: minimumBytes) { _ in } : .value(nil)
         }

@@ -10,6 +10,23 @@ extension HostScript where Configuration == WebKitGTKChannelConfiguration {
 // host/webkitgtk/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
+const TEXT = ':';
+const LENGTH = '#';
+const ERROR = '!';
+const NONE = '';
+function relayText(id, mark, body = '') {
+    return `${id}${mark}${body}`;
+}
+function readRelayText(detail) {
+    if (typeof detail !== 'string')
+        return undefined;
+    const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+    if (!head)
+        return undefined;
+    const body = detail.slice(head[0].length);
+    const mark = head[2];
+    return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+}
 
 // host/webkitgtk/channel.js
 function webKitGTKChannel(window, configuration) {
@@ -20,17 +37,21 @@ function webKitGTKChannel(window, configuration) {
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
         void handlers;
-        const reply = event.detail;
-        const call = reply && typeof reply === 'object' ? pending.get(reply.id) : undefined;
-        if (!reply || !call)
+        const reply = readRelayText(event.detail);
+        const call = reply && pending.get(reply.id);
+        if (!reply || !call || reply.mark === LENGTH)
             return;
         pending.delete(reply.id);
-        if (!reply.ok)
-            call.reject(new Error(reply.error));
-        else if (reply.json === undefined)
-            call.resolve(undefined);
-        else
-            call.resolve(JSON.parse(reply.json));
+        if (reply.mark === ERROR)
+            return call.reject(new Error(reply.body));
+        if (reply.mark === NONE)
+            return call.resolve(undefined);
+        try {
+            call.resolve(JSON.parse(reply.body));
+        }
+        catch (error) {
+            call.reject(error);
+        }
     });
     const channel = Object.freeze({
         postMessage(message) {
@@ -44,9 +65,9 @@ function webKitGTKChannel(window, configuration) {
             return new Promise((resolve, reject) => {
                 const id = nextID++;
                 pending.set(id, { resolve, reject });
-                let request = { id };
+                let request = relayText(id, NONE);
                 if (json !== undefined)
-                    request = json.length > configuration.maxMessageBytes ? { id, jsonLength: json.length } : { id, json };
+                    request = json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length)) : relayText(id, TEXT, json);
                 window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
             });
         },
@@ -71,27 +92,46 @@ extension HostScript where Configuration == WebKitGTKRelayConfiguration {
 // host/webkitgtk/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
+const TEXT = ':';
+const LENGTH = '#';
+const ERROR = '!';
+const NONE = '';
+function relayText(id, mark, body = '') {
+    return `${id}${mark}${body}`;
+}
+function readRelayText(detail) {
+    if (typeof detail !== 'string')
+        return undefined;
+    const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+    if (!head)
+        return undefined;
+    const body = detail.slice(head[0].length);
+    const mark = head[2];
+    return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+}
 
 // host/webkitgtk/relay.js
 function webKitGTKRelay(window, configuration) {
     const handler = window.webkit?.messageHandlers?.[configuration.handlerName];
     if (window !== window.top || !handler)
         return;
-    const answer = (reply) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: reply }));
+    const answer = (text) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: text }));
     window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
-        const request = event.detail;
-        if (!request || typeof request !== 'object' || typeof request.id !== 'number')
+        const request = readRelayText(event.detail);
+        if (!request || request.mark === ERROR)
             return;
         const id = request.id;
         const relayed = { origin: window.location.origin, url: window.location.href };
-        if (typeof request.json === 'string') {
-            relayed.json = request.json;
-            relayed.jsonLength = request.json.length;
+        if (request.mark === TEXT) {
+            relayed.json = request.body;
+            relayed.jsonLength = request.body.length;
         }
-        else if (typeof request.jsonLength === 'number') {
-            relayed.jsonLength = request.jsonLength;
+        else if (request.mark === LENGTH) {
+            if (!/^\d{1,15}$/.test(request.body))
+                return;
+            relayed.jsonLength = Number(request.body);
         }
-        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? { id, ok: true, json: value } : { id, ok: true }), (error) => answer({ id, ok: false, error: String((error && error.message) || error) }));
+        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
     });
 }
 return webKitGTKRelay(window, configuration);

@@ -3,8 +3,8 @@ import Testing
 import TodayBridge
 import TodayDemoBackend
 
-/// Hostile pages in real engines: a flood, huge and deep inputs, prototype-polluting keys, a frame
-/// removed and a document reloaded with calls in flight. Every call gets its contract outcome and
+/// Hostile pages in real engines: a flood, huge and deep inputs, prototype-polluting keys, forged
+/// relay events, a frame removed and a document reloaded with calls in flight. Every call gets its contract outcome and
 /// the trusted page's own calls keep working.
 @Suite("Hostile pages in real engines", .serialized)
 struct HostilePageEndToEndTests {
@@ -40,6 +40,7 @@ struct HostilePageEndToEndTests {
         #expect(results["pollutingEcho"]?["prototypeClean"] == true)
         #expect(results["pollutingTrack"] == "undefined")
         #expect(results["prototypeClean"] == true)
+        #expect(results["afterForgedRelayEvents"] == "answered")
         #expect(results["afterFrameRemoved"] == "answered")
         #expect(reloaded["afterReload"] == "answered")
 

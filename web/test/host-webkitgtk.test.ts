@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { RELAY_REQUEST_EVENT } from '../src/host/webkitgtk/relay-events.js';
+import { ERROR, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from '../src/host/webkitgtk/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
 import { tick } from './helpers.js';
 import { runHostScript, subFrame, topWindow } from './host-helpers.js';
@@ -84,13 +84,40 @@ test('C3 undefined crosses as no text at all, and an undefined answer resolves u
   assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1' }]);
 });
 
-test('C8 the relay ignores request events without a numeric id', async () => {
+test('C8 X7 the relay ignores request events that are not a relay text', async () => {
   const { window, posted } = page();
-  for (const detail of [undefined, null, 1, 'text', {}, { id: '1', message: {} }, { message: {} }]) {
-    window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail }));
-  }
+  const details = [undefined, null, 1, {}, { id: 1, json: '{}' }, 'text', '', ':{}', '1x', '1!reason', '1#', '1#NaN', '1#-5', '1#1e9', '1234567890123456:{}'];
+  for (const detail of details) window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail }));
   await tick();
   assert.equal(posted.length, 0);
+});
+
+test('C5 C8 the channel ignores replies it did not ask for and settles each call once, an unreadable answer as a rejection', async () => {
+  const { window, channel } = page(() => new Promise(() => {}));
+  let outcomes = 0;
+  const call = channel.postMessage({ type: 'x' }).then(
+    () => outcomes++,
+    (error: unknown) => {
+      outcomes++;
+      return error;
+    },
+  );
+  for (const detail of [undefined, { id: 1, ok: true }, '2:{}', '1#5', 'x', '1tail']) {
+    window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail }));
+  }
+  await tick();
+  assert.equal(outcomes, 0);
+  window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: '1:{not json' }));
+  window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: '1:{}' }));
+  assert.ok((await call) instanceof SyntaxError);
+  assert.equal(outcomes, 1);
+});
+
+test('C8 a relay text carries any JSON text whole, its id first', () => {
+  const json = JSON.stringify({ text: 'a:b#c!d\n\u2028😀', n: [1, 2] });
+  assert.deepEqual(readRelayText(relayText(42, TEXT, json)), { id: 42, mark: TEXT, body: json });
+  assert.deepEqual(readRelayText(relayText(7, NONE)), { id: 7, mark: NONE, body: '' });
+  assert.deepEqual(readRelayText(relayText(7, ERROR, 'TodayBridgeError:{}')), { id: 7, mark: ERROR, body: 'TodayBridgeError:{}' });
 });
 
 test('C1 the channel is frozen, enumerable, and cannot be replaced; the web SDK calls through it', async () => {
@@ -111,7 +138,7 @@ test('C8 S1 sub-frames keep WebKit\'s own channel: neither script does anything 
   runHostScript('webkitgtk/relay.js', frame, { handlerName });
   runHostScript('webkitgtk/channel.js', frame, { channelName, maxMessageBytes: 1024 });
   assert.equal(channelName in frame.webkit.messageHandlers, false);
-  frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: { id: 1, message: {} } }));
+  frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: relayText(1, TEXT, '{}') }));
   assert.equal(posted.length, 0);
   runHostScript('webkitgtk/channel.js', topWindow(), { channelName, maxMessageBytes: 1024 });
   runHostScript('webkitgtk/relay.js', topWindow({ webkit: { messageHandlers: {} } }), { handlerName });

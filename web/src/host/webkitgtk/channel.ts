@@ -1,6 +1,6 @@
 import type { WebKitGTKChannelConfiguration } from '../configurations.generated.js';
-import { RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT } from './relay-events.js';
-import type { RelayReply, RelayRequest, WebKitGTKWindow } from './relay-events.js';
+import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
+import type { WebKitGTKWindow } from './relay-events.js';
 
 type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
 
@@ -9,10 +9,11 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
  *
  * WebKitGTK's message signal does not say which frame sent a message, so this channel does not
- * post to the host itself: it hands `{ id, json }` to the relay (`relay.ts`, an isolated world
- * of the same frame) through a synchronous DOM event on `window`, and settles the promise when the
- * relay's reply with that id comes back. The message travels as its JSON text: one string is
- * cheaper to carry across worlds and processes than an object, and the host reads JSON anyway.
+ * post to the host itself: it hands the numbered message to the relay (`relay.ts`, an isolated
+ * world of the same frame) through a synchronous DOM event on `window`, and settles the promise
+ * when the relay's reply with that number comes back. The message travels as its JSON text: one
+ * string crosses worlds as it is and processes more cheaply than an object, and the host reads
+ * JSON anyway.
  * A message whose text is longer than the host's limit is not carried, only its length: the host
  * refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
  * symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep WebKit's own channel: this script does nothing there,
@@ -29,13 +30,17 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
     // place of this one, once nothing holds the old wrapper and the collector has run. This
     // listener lives as long as the page: holding the wrapper here keeps the channel defined.
     void handlers;
-    const reply = (event as CustomEvent<RelayReply | null | undefined>).detail;
-    const call = reply && typeof reply === 'object' ? pending.get(reply.id) : undefined;
-    if (!reply || !call) return;
+    const reply = readRelayText((event as CustomEvent<unknown>).detail);
+    const call = reply && pending.get(reply.id);
+    if (!reply || !call || reply.mark === LENGTH) return;
     pending.delete(reply.id);
-    if (!reply.ok) call.reject(new Error(reply.error));
-    else if (reply.json === undefined) call.resolve(undefined);
-    else call.resolve(JSON.parse(reply.json));
+    if (reply.mark === ERROR) return call.reject(new Error(reply.body));
+    if (reply.mark === NONE) return call.resolve(undefined);
+    try {
+      call.resolve(JSON.parse(reply.body));
+    } catch (error) {
+      call.reject(error);
+    }
   });
 
   const channel = Object.freeze({
@@ -49,8 +54,8 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
       return new Promise((resolve, reject) => {
         const id = nextID++;
         pending.set(id, { resolve, reject });
-        let request: RelayRequest = { id };
-        if (json !== undefined) request = json.length > configuration.maxMessageBytes ? { id, jsonLength: json.length } : { id, json };
+        let request = relayText(id, NONE);
+        if (json !== undefined) request = json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length)) : relayText(id, TEXT, json);
         window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
       });
     },

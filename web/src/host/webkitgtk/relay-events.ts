@@ -1,27 +1,49 @@
 /*
  * The DOM events between WebKitGTK's page-world channel (`channel.ts`) and its isolated-world
- * relay (`relay.ts`), both in the top frame. WebKit clones an event's `detail` across worlds and
- * dispatches it synchronously. Internal to these two scripts: the host never sees them.
+ * relay (`relay.ts`), both in the top frame, dispatched synchronously on `window`. Their `detail`
+ * is text, never an object: WebKit hands a string to the other world as it is, but makes a
+ * structured clone of an object (hashing every string inside it, a whole message's text
+ * included). Internal to these two scripts: the host never sees them.
  */
 
-/** Channel to relay: a `RelayRequest`. */
+/** Channel to relay: a request's text (`relayText`): `TEXT` with the message's JSON, `LENGTH` with the length of a message too long to carry, or `NONE` for `undefined`. */
 export const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 
-/** Relay to channel: a `RelayReply`. */
+/** Relay to channel: a reply's text (`relayText`): `TEXT` with the answer's JSON, `ERROR` with the reason, or `NONE` for `undefined`. */
 export const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
 
-/**
- * One message of the main frame, numbered by the channel, as JSON text (absent: `undefined`); a
- * message longer than the host accepts comes as its length alone.
- */
-export interface RelayRequest {
+/** What follows the id in a relay text: JSON text. */
+export const TEXT = ':';
+/** What follows the id in a relay text: the length of a message too long to carry. */
+export const LENGTH = '#';
+/** What follows the id in a relay text: the reason the host rejected the call. */
+export const ERROR = '!';
+/** Nothing follows the id: `undefined`. */
+export const NONE = '';
+
+export type RelayMark = typeof TEXT | typeof LENGTH | typeof ERROR | typeof NONE;
+
+/** One request or reply, numbered by the channel. */
+export interface RelayFrame {
   id: number;
-  json?: string;
-  jsonLength?: number;
+  mark: RelayMark;
+  body: string;
 }
 
-/** The host's answer to the request with the same id: its value as JSON text (absent: `undefined`), or the reason. */
-export type RelayReply = { id: number; ok: true; json?: string } | { id: number; ok: false; error: string };
+/** A relay event's detail: the id, the mark, then the body. */
+export function relayText(id: number, mark: RelayMark, body = ''): string {
+  return `${id}${mark}${body}`;
+}
+
+/** Reads a relay event's detail; `undefined` for anything `relayText` does not make. */
+export function readRelayText(detail: unknown): RelayFrame | undefined {
+  if (typeof detail !== 'string') return undefined;
+  const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+  if (!head) return undefined;
+  const body = detail.slice(head[0].length);  // a view into the text in JavaScriptCore, not a copy
+  const mark = head[2] as RelayMark;
+  return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+}
 
 /** The parts of `window` both scripts use. */
 export interface WebKitGTKWindow extends EventTarget {
