@@ -10,9 +10,15 @@ public struct BridgeInstant: Sendable, Hashable, Comparable {
         self.nanoseconds = nanoseconds
     }
 
-    /// The instant `seconds` later than this one.
+    /// The instant `seconds` later than this one: this one for zero, a negative number or NaN;
+    /// the end of the timeline for a span past it (infinity included), so a deadline too far to
+    /// represent is one that never comes.
     public func advanced(bySeconds seconds: Double) -> BridgeInstant {
-        BridgeInstant(nanoseconds: nanoseconds &+ UInt64(max(0, seconds) * 1_000_000_000))
+        guard seconds > 0 else { return self }
+        let span = seconds * 1_000_000_000
+        guard span < 0x1p64 else { return BridgeInstant(nanoseconds: .max) }
+        let (later, overflow) = nanoseconds.addingReportingOverflow(UInt64(span))
+        return BridgeInstant(nanoseconds: overflow ? .max : later)
     }
 
     /// Seconds from `earlier` to this instant (zero if `earlier` is later).

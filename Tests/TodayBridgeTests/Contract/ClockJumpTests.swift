@@ -40,6 +40,23 @@ struct ClockJumpTests {
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test("C5 X7 a deadline too far to represent is one that never comes: nothing traps, calls settle when answered")
+    func c5UnrepresentableDeadlines() async throws {
+        let start = BridgeInstant(nanoseconds: 5)
+        #expect([0, -1, -.infinity, .nan].map { start.advanced(bySeconds: $0) } == Array(repeating: start, count: 4))
+        #expect([.infinity, 1e300, 1.9e10].map { start.advanced(bySeconds: $0) } == Array(repeating: BridgeInstant(nanoseconds: .max), count: 3))
+        #expect(BridgeInstant(nanoseconds: .max - 10).advanced(bySeconds: 1) == BridgeInstant(nanoseconds: .max))
+        #expect(start.advanced(bySeconds: 1.5) == BridgeInstant(nanoseconds: 1_500_000_005))
+
+        let host = Fixtures.trustedHost(limits: BridgeLimits(defaultDeadline: .infinity))
+        try host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
+        #expect(await host.send(["type": "echo", "n": 1]) == .value(["type": "echo", "n": 1]))
+        async let answer = host.connection.call("ask", default: "fallback", deadline: .infinity)
+        #expect(await Fixtures.waitUntil { host.deliveries.count == 1 })
+        _ = await host.answerCall(host.deliveries[0]["id"]!.stringValue!, value: "answered")
+        #expect(try await answer == "answered")
+    }
+
     @Test("T1 an event's timestamp is the wall clock's when it arrived, jumps included")
     func t1TimestampsFollowTheWallClock() async throws {
         let clock = ManualClock()
