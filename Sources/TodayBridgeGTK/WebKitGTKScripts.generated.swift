@@ -65,9 +65,9 @@ function webKitGTKChannel(window, configuration) {
             return new Promise((resolve, reject) => {
                 const id = nextID++;
                 pending.set(id, { resolve, reject });
-                let request = relayText(id, NONE);
-                if (json !== undefined)
-                    request = json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length)) : relayText(id, TEXT, json);
+                const request = json === undefined ? relayText(id, NONE)
+                    : json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length))
+                        : relayText(id, TEXT, json);
                 window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
             });
         },

@@ -16,8 +16,9 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * JSON anyway.
  * A message whose text is longer than the host's limit is not carried, only its length: the host
  * refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
- * symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep WebKit's own channel: this script does nothing there,
- * nor where WebKit defines no message handlers.
+ * symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep
+ * WebKit's own channel: this script does nothing there, nor where WebKit defines no message
+ * handlers.
  */
 export default function webKitGTKChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): void {
   const handlers = window.webkit?.messageHandlers;
@@ -54,8 +55,10 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
       return new Promise((resolve, reject) => {
         const id = nextID++;
         pending.set(id, { resolve, reject });
-        let request = relayText(id, NONE);
-        if (json !== undefined) request = json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length)) : relayText(id, TEXT, json);
+        const request =
+          json === undefined ? relayText(id, NONE)
+          : json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length))
+          : relayText(id, TEXT, json);
         window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
       });
     },
