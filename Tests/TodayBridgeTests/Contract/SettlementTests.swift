@@ -80,7 +80,7 @@ struct SettlementTests {
             await clock.advance(bySeconds: 1)
             #expect(await reply.error?.code == "timeout")
             gate.release()
-            _ = await Fixtures.waitUntil { false }
+            await Fixtures.settle()
         }
         #expect(seen.map(\.code) == [.lateReply])
     }

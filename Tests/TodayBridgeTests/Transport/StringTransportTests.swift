@@ -11,7 +11,7 @@ struct StringTransportTests {
         StringTransport(connection: host.connection).receive(request, from: host.senderFacts(for: frame)) { text in
             answers.withLock { $0.append(text) }
         }
-        _ = await Fixtures.waitUntil { !answers.withLock(\.isEmpty) && host.connection.pendingCallCount == 0 }
+        await Fixtures.settle { !answers.withLock(\.isEmpty) && host.connection.pendingCallCount == 0 }
         let texts = answers.withLock { $0 }
         #expect(texts.count <= 1, "answered more than once: \(texts)")
         return try texts.first.map { try JSONValue(parsing: $0) }
