@@ -15,11 +15,12 @@ enum BenchmarkCommand {
         if CommandLine.arguments.contains("--core-only") { return }
         try await refreshCoalescing()
         try await memory()
-        for engine in engineTitles.keys.sorted(by: >) { try await roundTrips(engine: engine, calls: calls) }
+        for (engine, _) in engines { try await roundTrips(engine: engine, calls: calls) }
         try await bursts()
     }
 
-    private static let engineTitles = ["webkitgtk": "WebKitGTK", "chromium": "Chromium (Android string transport)"]
+    /// The engines with round trips, by name (`--engine`) and title, in the order they run.
+    private static let engines = [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")]
 
     /// The value after `name` on the command line.
     private static func option(_ name: String) -> String? {
@@ -29,7 +30,7 @@ enum BenchmarkCommand {
 
     /// One engine's round trips and payload sweep (`--engine NAME` runs only these).
     private static func roundTrips(engine: String, calls: Int) async throws {
-        guard let title = engineTitles[engine] else { throw BenchmarkError.usage }
+        guard let title = engines.first(where: { $0.0 == engine })?.1 else { throw BenchmarkError.usage }
         let results = try await EngineRoundTrip.run(engine: engine, webRoot: "web", calls: calls)
         report(results.paths, engine: title, calls: calls)
         report(results.sweep, engine: title)

@@ -70,11 +70,10 @@ extension WebKitGTKBridge {
     /// The relay's JSON text, read only if the core accepts its length. A message the channel
     /// found too long to carry comes as its length alone.
     private static func heldText(_ json: OpaquePointer?, utf16Length: Double) -> PageMessage {
-        let minimumBytes = utf16Length.isFinite ? Int(min(max(utf16Length, 0), Double(Int.max / 4))) : 0
         guard let json, jsc_value_is_string(json) != 0 else {
-            return minimumBytes > 0 ? .json(minimumBytes: minimumBytes) { _ in } : .value(nil)
+            return utf16Length > 0 ? .json(javaScriptLength: utf16Length) { _ in } : .value(nil)
         }
-        return .json(minimumBytes: minimumBytes) { body in
+        return .json(javaScriptLength: utf16Length) { body in
             guard let bytes = jsc_value_to_string_as_bytes(json) else { return }
             defer { g_bytes_unref(bytes) }
             var size = 0

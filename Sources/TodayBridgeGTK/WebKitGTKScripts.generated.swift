@@ -25,7 +25,11 @@ function readRelayText(detail) {
         return undefined;
     const body = detail.slice(head[0].length);
     const mark = head[2];
-    return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+    if (mark === NONE && body !== '')
+        return undefined;
+    if (mark === LENGTH && !/^\d{1,15}$/.test(body))
+        return undefined;
+    return { id: Number(head[1]), mark, body };
 }
 
 // host/webkitgtk/channel.js
@@ -107,7 +111,11 @@ function readRelayText(detail) {
         return undefined;
     const body = detail.slice(head[0].length);
     const mark = head[2];
-    return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+    if (mark === NONE && body !== '')
+        return undefined;
+    if (mark === LENGTH && !/^\d{1,15}$/.test(body))
+        return undefined;
+    return { id: Number(head[1]), mark, body };
 }
 
 // host/webkitgtk/relay.js
@@ -127,8 +135,6 @@ function webKitGTKRelay(window, configuration) {
             relayed.jsonLength = request.body.length;
         }
         else if (request.mark === LENGTH) {
-            if (!/^\d{1,15}$/.test(request.body))
-                return;
             relayed.jsonLength = Number(request.body);
         }
         new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));

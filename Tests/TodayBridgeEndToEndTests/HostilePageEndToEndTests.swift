@@ -4,8 +4,8 @@ import TodayBridge
 import TodayDemoBackend
 
 /// Hostile pages in real engines: a flood, huge and deep inputs, prototype-polluting keys, forged
-/// relay events, a frame removed and a document reloaded with calls in flight. Every call gets its contract outcome and
-/// the trusted page's own calls keep working.
+/// relay events, a frame removed and a document reloaded with calls in flight. Every call gets its
+/// contract outcome and the trusted page's own calls keep working.
 @Suite("Hostile pages in real engines", .serialized)
 struct HostilePageEndToEndTests {
     /// The host process's peak resident memory stays under this, 64 MiB inputs included.

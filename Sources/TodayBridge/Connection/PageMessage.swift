@@ -37,6 +37,14 @@ public struct PageMessage {
         PageMessage(body: .held(minimumBytes: minimumBytes, read: read))
     }
 
+    /// JSON text as ``json(minimumBytes:read:)``, its length as a page script measured it
+    /// (`String.length`, UTF-16 units) and an engine reported it: any number, so one that is
+    /// negative, not finite or NaN counts as zero and one past `Int` as too large.
+    package static func json(javaScriptLength length: Double, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
+        let minimumBytes = length > 0 ? Int(min(length, Double(Int.max / 4))) : 0  // NaN > 0 is false
+        return .json(minimumBytes: minimumBytes, read: read)
+    }
+
     /// A Foundation value, as Apple's WebKit hands over `WKScriptMessage.body`.
     public static func foundation(_ object: Any) -> PageMessage { PageMessage(body: .foundation(object)) }
 

@@ -43,7 +43,7 @@ public struct StringTransport: Sendable {
         }
         let message: PageMessage = if let length = envelope.length, envelope.message == nil {
             // Too long to carry: refused by its length, the text never sent.
-            .json(minimumBytes: Int(min(max(length, 0), Double(Int.max / 4)))) { _ in }
+            .json(javaScriptLength: length) { _ in }
         } else {
             .value(envelope.message)
         }

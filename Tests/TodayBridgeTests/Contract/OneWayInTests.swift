@@ -40,6 +40,29 @@ struct OneWayInTests {
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
+    @Test("X7 a length a page script reports is any number: past the limit or past Int refused unread, NaN or negative read as zero")
+    func x7JavaScriptLength() {
+        let host = BridgeTestHost(limits: BridgeLimits(maxMessageBytes: 1_000, maxDepth: 8))
+        try? host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
+        host.load("https://a.example/")
+        let text = #"{"type":"echo"}"#
+        var reads = 0
+        func message(length: Double) -> PageMessage {
+            .json(javaScriptLength: length) { body in
+                reads += 1
+                text.utf8CString.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+            }
+        }
+        for length in [1_001, 1e300, .infinity] {
+            #expect(answeredAtOnce(message(length: length), host: host) == [.undefined])
+        }
+        #expect(reads == 0)
+        for length in [.nan, -.infinity, -5, 0, Double(text.utf16.count)] {
+            #expect(answeredAtOnce(message(length: length), host: host).isEmpty)  // read, and the echo runs
+        }
+        #expect(reads == 5)
+    }
+
     @Test("C8 S4 the core stamps each message with the document current when it arrives")
     func s4CoreStampsDocument() async throws {
         let host = Fixtures.trustedHost()

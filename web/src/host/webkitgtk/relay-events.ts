@@ -35,14 +35,19 @@ export function relayText(id: number, mark: RelayMark, body = ''): string {
   return `${id}${mark}${body}`;
 }
 
-/** Reads a relay event's detail; `undefined` for anything `relayText` does not make. */
+/**
+ * Reads a relay event's detail; `undefined` for anything `relayText` does not make (nothing after
+ * `NONE`, anything but 1 to 15 digits after `LENGTH`).
+ */
 export function readRelayText(detail: unknown): RelayFrame | undefined {
   if (typeof detail !== 'string') return undefined;
   const head = /^(\d{1,15})([:#!]?)/.exec(detail);
   if (!head) return undefined;
   const body = detail.slice(head[0].length);  // a view into the text in JavaScriptCore, not a copy
   const mark = head[2] as RelayMark;
-  return mark === NONE && body !== '' ? undefined : { id: Number(head[1]), mark, body };
+  if (mark === NONE && body !== '') return undefined;
+  if (mark === LENGTH && !/^\d{1,15}$/.test(body)) return undefined;
+  return { id: Number(head[1]), mark, body };
 }
 
 /** The parts of `window` both scripts use. */
