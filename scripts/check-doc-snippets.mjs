@@ -25,11 +25,13 @@ const preludes = join(root, 'docs', 'snippets');
 /** The documents whose code blocks must compile. */
 function documents() {
   const found = [join(root, 'README.md'), join(root, 'web', 'README.md')];
-  for (const target of readdirSync(join(root, 'Sources'))) {
-    for (const entry of readdirSync(join(root, 'Sources', target))) {
-      if (!entry.endsWith('.docc')) continue;
-      const catalog = join(root, 'Sources', target, entry);
-      for (const file of readdirSync(catalog)) if (file.endsWith('.md')) found.push(join(catalog, file));
+  for (const sources of ['Sources', join('android', 'Sources')]) {
+    for (const target of readdirSync(join(root, sources))) {
+      for (const entry of readdirSync(join(root, sources, target))) {
+        if (!entry.endsWith('.docc')) continue;
+        const catalog = join(root, sources, target, entry);
+        for (const file of readdirSync(catalog)) if (file.endsWith('.md')) found.push(join(catalog, file));
+      }
     }
   }
   return found;

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import TodayBridge
 
@@ -84,3 +85,4 @@ final class CDPConnection: Sendable {
         }
     }
 }
+#endif

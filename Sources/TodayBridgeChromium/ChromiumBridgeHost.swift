@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import TodayBridge
 
@@ -137,3 +138,4 @@ private final class ChromiumPage: BridgeWebView {
         try await webView.setCookie("https://\(cookie.domain)\(cookie.path)", cookie.setCookieHeaderValue)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import TodayBridge
 
@@ -66,3 +67,4 @@ struct ChromiumFrames {
         return (facts.origin.isEmpty ? "null" : facts.origin, facts.frameID == mainFrameID)
     }
 }
+#endif

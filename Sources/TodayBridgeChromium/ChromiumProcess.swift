@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -80,3 +81,4 @@ public enum ChromiumError: Error, CustomStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import TodayBridge
 
 // The configurations of the scripts in `web/src/host/chromium/`, which make Chromium offer a page
@@ -35,3 +36,4 @@ extension ChromiumWebViewConfiguration {
         WireContract.Declaration(ChromiumWebMessageReplyConfiguration.self, "`chromium/web-message-reply.ts`: a reply proxy's message to one frame's object."),
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 import TodayBridge
 
@@ -265,3 +266,4 @@ package actor EmulatedWebView {
         precondition(rules == ["*"], "the emulated WebView supports the origin rule \"*\" only")
     }
 }
+#endif

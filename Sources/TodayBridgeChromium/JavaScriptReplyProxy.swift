@@ -1,3 +1,4 @@
+#if os(Linux)
 /// Android's `JavaScriptReplyProxy`: posts a string to the one injected object that sent a
 /// message, in that frame only. Like Android, it is used on the web view's thread (the
 /// ``EmulatedWebView`` actor); a message to a frame that has gone is dropped.
@@ -24,3 +25,4 @@ package final class JavaScriptReplyProxy: Sendable {
 package typealias WebMessageListener = @Sendable (
     _ view: isolated EmulatedWebView, _ message: String, _ sourceOrigin: String, _ isMainFrame: Bool, _ replyProxy: JavaScriptReplyProxy
 ) -> Void
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Foundation
 
 /// A `Set-Cookie` header's value, as Android's `CookieManager.setCookie` reads it: `name=value`
@@ -29,3 +30,4 @@ struct SetCookieHeader {
         guard !name.isEmpty else { return nil }
     }
 }
+#endif

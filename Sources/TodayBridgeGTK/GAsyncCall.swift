@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 
 /// Awaits one GIO-style asynchronous call on the GLib thread.
@@ -52,3 +53,4 @@ public struct GLibError: Error, CustomStringConvertible {
         return value
     }
 }
+#endif

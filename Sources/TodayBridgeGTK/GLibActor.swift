@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 
 /// The thread that runs GLib's default main context: WebKitGTK objects are touched only here.
@@ -72,3 +73,4 @@ final class GLibMainContextExecutor: SerialExecutor, TaskExecutor {
         precondition(g_main_context_is_owner(g_main_context_default()) != 0, "not on the GLib main thread")
     }
 }
+#endif

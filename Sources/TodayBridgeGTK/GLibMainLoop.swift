@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 
 /// Runs GLib's default main loop on the calling thread, which must be the one that called
@@ -22,3 +23,4 @@ public enum GLibMainLoop {
         if let loop { g_main_loop_quit(loop) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 import TodayBridge
 
@@ -44,3 +45,4 @@ final class GTKPendingReply {
         g_object_unref(gpointer(context))
     }
 }
+#endif

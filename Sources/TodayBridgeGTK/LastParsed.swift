@@ -1,3 +1,4 @@
+#if os(Linux)
 /// The last text parsed and what it gave: successive messages of a page repeat the same origin
 /// and URL, which are then parsed once.
 struct LastParsed<Value> {
@@ -14,3 +15,4 @@ struct LastParsed<Value> {
         return value
     }
 }
+#endif

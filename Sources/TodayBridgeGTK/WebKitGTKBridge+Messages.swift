@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 import Foundation
 import TodayBridge
@@ -110,3 +111,4 @@ extension WebKitGTKBridge {
         return String(cString: text)
     }
 }
+#endif

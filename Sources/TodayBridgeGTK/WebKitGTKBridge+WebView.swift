@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 import TodayBridge
 
@@ -28,3 +29,4 @@ extension WebKitGTKBridge: BridgeWebView {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 import Foundation
 import TodayBridge
@@ -164,3 +165,4 @@ public final class WebKitGTKBridge {
         return url
     }
 }
+#endif

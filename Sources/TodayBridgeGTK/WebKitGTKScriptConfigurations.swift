@@ -1,3 +1,4 @@
+#if os(Linux)
 import TodayBridge
 
 // The configurations of the scripts in `web/src/host/webkitgtk/`, and what the relay posts.
@@ -47,3 +48,4 @@ extension WebKitGTKRelayedMessage {
         WireContract.Declaration(WebKitGTKRelayedMessage.self, "What `webkitgtk/relay.ts` posts to its handler (C8)."),
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import CWebKitGTK
 import TodayBridge
 
@@ -15,3 +16,4 @@ extension WebProcessTermination {
         }
     }
 }
+#endif

@@ -46,7 +46,8 @@ val abis = mapOf(
     "armeabi-v7a" to ("armv7-unknown-linux-androideabi$swiftAndroidApi" to "arm-linux-androideabi"),
     "x86_64" to ("x86_64-unknown-linux-android$swiftAndroidApi" to "x86_64-linux-android"),
 )
-val packageRoot = rootProject.projectDir.parentFile
+// The Swift package of the JNI core is android/ itself (Package.swift).
+val packageRoot = rootProject.projectDir
 val ndk = providers.gradleProperty("ndkPath").map { file(it) }
     .orElse(provider { android.ndkDirectory })
 val ndkHost = if (System.getProperty("os.name").startsWith("Mac")) "darwin-x86_64" else "linux-x86_64"
@@ -57,8 +58,6 @@ val swiftLibraries = abis.map { (abi, triples) ->
     val build = tasks.register<Exec>("swiftBuild$name") {
         description = "Cross-compiles TodayBridgeJNI for $abi"
         workingDir = packageRoot
-        // Only the core and its JNI library: no Linux engine, no JDK headers (Package.swift).
-        environment("TODAY_BRIDGE_TARGETS", "android")
         commandLine(
             "swift", "build", "-c", "release", "--product", "TodayBridgeJNI",
             "--swift-sdk", swiftTriple, "--static-swift-stdlib",

@@ -10,7 +10,7 @@ out=.build/android-bench
 java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
 json=/usr/share/java/com.android.json.jar
 
-"$SWIFT" build -c release --product TodayBridgeJNI
+"$SWIFT" build --package-path Tools -c release --product TodayBridgeJNI
 rm -rf "$out"
 mkdir -p "$out/classes"
 sh android/mirror/build.sh "$out/mirror"
@@ -19,5 +19,5 @@ if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/mirror:$js
     cat "$out/kotlinc.log" >&2
     exit 1
 fi
-"$java_home/bin/java" -Djava.library.path=.build/release -cp "$out/classes:$out/mirror:$json:/usr/share/java/kotlin-stdlib.jar" \
+"$java_home/bin/java" -Djava.library.path=Tools/.build/release -cp "$out/classes:$out/mirror:$json:/usr/share/java/kotlin-stdlib.jar" \
     today.bridge.JniBenchmarkKt "${1:-20000}"

@@ -23,7 +23,7 @@ const targets = [
   { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['TodayBridge'] },
   { folder: 'host/chromium', swift: 'Sources/TodayBridgeChromium/ChromiumScripts.generated.swift', imports: ['TodayBridge'] },
   // The traffic inspector's page (`today-bridge open --inspect`, `today-bridge inspect`), not injected into web views.
-  { folder: 'inspector', swift: 'Sources/TodayBridgeCLI/Inspect/InspectorScripts.generated.swift', imports: ['TodayBridge'] },
+  { folder: 'inspector', swift: 'Tools/Sources/TodayBridgeCLI/Inspect/InspectorScripts.generated.swift', imports: ['TodayBridge'] },
 ];
 
 /** The first line of a generated file, naming the folder of src/ its entries come from. */

@@ -1,9 +1,10 @@
-#if canImport(TodayDemoBackend) && os(Linux)
+#if os(Linux)
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTestSupport
+import TodayBridgeTesting
 import TodayDemoBackend
+import ToolSupport
 
 /// The disk fills for real: `today-bridge posthog` runs under a file-size limit (`prlimit`, util-linux:
 /// `setrlimit(RLIMIT_FSIZE)` in the child, which ignores `SIGXFSZ`), so the kernel fails the

@@ -1,9 +1,8 @@
-#if canImport(TodayDemoBackend)
 import Foundation
 import Testing
 import TodayBridge
 import TodayBridgePostHog
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayBridgeTesting
 import TodayDemoBackend
 
@@ -232,4 +231,3 @@ struct PostHogDeliveryTests {
         #expect(event["properties"]?["client_plat"] == "ios")
     }
 }
-#endif

@@ -5,7 +5,7 @@ import HummingbirdTLS
 import NIOCore
 import NIOSSL
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 
 /// The local backend behind the demo and the end-to-end tests: HTTPS and HTTP on 127.0.0.1.
 ///

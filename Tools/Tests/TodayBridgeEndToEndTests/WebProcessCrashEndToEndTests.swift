@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayDemoBackend
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,9 @@
-#if canImport(TodayDemoBackend)
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTestSupport
+import TodayBridgeTesting
 import TodayDemoBackend
+import ToolSupport
 
 @Suite("PostHog delivery through kill -9 and a failing server")
 struct KillAndRestartDeliveryTests {
@@ -80,4 +80,3 @@ struct KillAndRestartDeliveryTests {
         #expect(server.requestCount >= 3 * 33)
     }
 }
-#endif

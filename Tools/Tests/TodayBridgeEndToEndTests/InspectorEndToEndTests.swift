@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayDemoBackend
 
 /// `today-bridge open --inspect` in real engines: a page that uses every credential records

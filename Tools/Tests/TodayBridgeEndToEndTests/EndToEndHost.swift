@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayDemoBackend
 
 /// The real parts of an end-to-end run: the demo backend on loopback (HTTPS and HTTP, a fresh
 /// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb.
 enum EndToEndHost {
-    /// The package root, found from this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root (the libraries' package), found from this file: Tools/Tests/<suite>/.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// One backend for the whole suite.
     static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in

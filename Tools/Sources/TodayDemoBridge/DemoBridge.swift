@@ -56,8 +56,9 @@ package enum DemoBridge {
     /// Asks the page how far it got.
     package static let progress = NativeCall("demo.progress", arguments: ProgressQuery.self, result: Progress.self, summary: "how many steps the page has shown")
 
-    /// The generated file the demo page compiles against, relative to the package root, and its maps' names.
-    package static let typeScriptFile = "web/demo/demo-bridge.generated.ts"
+    /// The generated file the demo page compiles against, relative to the tools' package (Tools/),
+    /// and its maps' names.
+    package static let typeScriptFile = "../web/demo/demo-bridge.generated.ts"
     package static let capabilityMap = "DemoCapabilities"
     package static let eventMap = "DemoEvents"
     package static let nativeCallMap = "DemoNativeCalls"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgeChromium
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayBridgeTesting
 
 /// The Chromium host holds its connection, which holds the host only weakly: once shut down and

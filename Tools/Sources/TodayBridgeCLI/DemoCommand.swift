@@ -4,7 +4,7 @@ import TodayBridge
 import TodayBridgePostHog
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayDemoBackend
 import TodayPageHost
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import TodayBridge
 import TodayBridgePostHog
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayDemoBackend
 import TodayPageHost
 

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayBridgeTesting
 import TodayDemoBackend
 

@@ -1,7 +1,7 @@
 import Foundation
 import TodayBridge
 import TodayBridgeChromium
-import TodayBridgeTestSupport
+import ToolSupport
 
 /// Shows one page in headless Chromium as an Android app would host it, until the page calls
 /// `window.close()`, its renderer dies or the time runs out.

@@ -1,7 +1,7 @@
 #if canImport(TodayBridgeGTK)
 import Foundation
 import TodayBridge
-import TodayBridgeTestSupport
+import ToolSupport
 import TodayBridgeTesting
 import TodayDemoBackend
 

@@ -1,0 +1,42 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+// The libFuzzer targets (`make fuzz`, `make fuzz-smoke`), a package of their own: they link only
+// with `-sanitize=fuzzer` (libFuzzer's driver), which no other build passes. Each target's seeds
+// are in Corpus/<target>/, its dictionary in <target>.dict.
+let package = Package(
+    name: "TodayBridgeFuzz",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "CLibFuzzer", path: "CLibFuzzer"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
+            path: "Support", packageAccess: false, swiftSettings: joinsLibraries
+        ),
+    ] + ["FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"].map { name in
+        .executableTarget(
+            name: name, dependencies: ["FuzzSupport", library("TodayBridge"), library("TodayBridgeTesting")],
+            path: name, packageAccess: false, swiftSettings: joinsLibraries
+        )
+    }
+)
+
+// The fuzzers reach the libraries' `package` API (`EventValidator`, `Locked`), as the libraries'
+// own tests do. SwiftPM names the package of a package's modules after its identity, the last
+// component of its path: each fuzzer joins the libraries' package under that name instead of its own.
+var libraries: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+}
+
+var joinsLibraries: [SwiftSetting] {
+    [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
+}
+
+@MainActor func library(_ product: String) -> Target.Dependency {
+    .product(name: product, package: libraries)
+}

@@ -1,0 +1,102 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+// This project's own tools, beside the libraries (the package one folder up) and never a
+// dependency of an app: the `today-bridge` CLI, the page host, the demo and its backend, the
+// benchmarks, and the suites that need them (end to end in real engines, PostHog delivery against
+// a capture server, the demo's generated types). `make test` builds and runs them.
+let package = Package(
+    name: "TodayBridgeTools",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "today-bridge", targets: ["TodayBridgeCLI"]),
+    ],
+    dependencies: [
+        .package(path: ".."),
+        // The Android library's JNI core, built here for the JUnit suite and the JNI benchmark.
+        .package(path: "../android"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ] + linuxDependencies,
+    targets: [
+        // The demo app's own capability, event and native call, defined once: the demo host
+        // registers them and TodayDemoTests keeps the demo page's generated types current (X6).
+        tool(.library, "TodayDemoBridge", [library("TodayBridge")]),
+        tool(.executable, "TodayBridgeCLI", [
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), "TodayDemoBridge",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ] + linuxCLIDependencies),
+        // What an app's own test target does: checks its page's generated types (X6).
+        tool(.test, "TodayDemoTests", ["TodayDemoBridge", library("TodayBridgeTesting")]),
+    ] + linuxTargets
+)
+
+#if os(Linux)
+var linuxDependencies: [Package.Dependency] {
+    [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ]
+}
+
+var linuxCLIDependencies: [Target.Dependency] {
+    [library("TodayBridgeGTK"), library("TodayBridgeChromium"), "TodayDemoBackend", "TodayPageHost", "ToolSupport"]
+}
+
+var linuxTargets: [Target] {
+    [
+        // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
+        tool(.library, "ToolSupport", [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
+        // One page shown in WebKitGTK or Chromium with the bridge installed (`open`, the demo, the benchmarks).
+        tool(.library, "TodayPageHost", [
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeChromium"), "ToolSupport",
+        ]),
+        // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
+        tool(.library, "TodayDemoBackend", [
+            library("TodayBridge"), "ToolSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `make bench`: every benchmark, with its baseline measured in the same run (BENCHMARKS.md).
+        tool(.executable, "TodayBridgeBenchmarks", [
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), library("TodayBridgeGTK"),
+            library("TodayBridgeChromium"), "TodayDemoBackend", "TodayPageHost", "ToolSupport",
+        ]),
+        tool(.test, "TodayBridgeEndToEndTests", [library("TodayBridge"), library("TodayBridgeChromium"), "TodayDemoBackend", "ToolSupport"]),
+        // The PostHog sink against the capture server and through the CLI (kill -9, a full disk).
+        tool(.test, "PostHogDeliveryTests", [
+            library("TodayBridge"), library("TodayBridgePostHog"), library("TodayBridgeTesting"), "TodayDemoBackend", "ToolSupport",
+        ]),
+    ]
+}
+#else
+var linuxDependencies: [Package.Dependency] { [] }
+var linuxCLIDependencies: [Target.Dependency] { [] }
+var linuxTargets: [Target] { [] }
+#endif
+
+// The tools are this project's own and use the libraries' `package` API, as the libraries' own
+// tests do. SwiftPM names the package of a package's modules after its identity, the last
+// component of its path: each tool joins the libraries' package under that name instead of its own.
+var libraries: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+}
+
+@MainActor func library(_ product: String) -> Target.Dependency {
+    .product(name: product, package: libraries)
+}
+
+enum Kind { case library, executable, test }
+
+@MainActor func tool(_ kind: Kind, _ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    let joinsLibraries: [SwiftSetting] = [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
+    switch kind {
+    case .library: return .target(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
+    case .executable: return .executableTarget(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
+    case .test: return .testTarget(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
+    }
+}
