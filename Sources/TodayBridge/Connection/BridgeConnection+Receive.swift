@@ -17,7 +17,7 @@ extension BridgeConnection {
     /// ```
     public func receive(_ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void) {
         let (document, known) = state.withLock { ($0.document, $0.page) }
-        let page = known?.url == sender.mainDocumentURL ? known! : reading(sender.mainDocumentURL)
+        let page = known.flatMap { $0.url == sender.mainDocumentURL ? $0 : nil } ?? reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
         let answer = PageReply(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust, send: reply)
         let body: JSONValue?
