@@ -19,12 +19,6 @@ extension ConnectionStateTests {
         }
 
         var testDescription: String { name }
-
-        func check() {
-            var state = given.make()
-            #expect(event.apply(to: &state) == expect)
-            #expect(After(state) == after)
-        }
     }
 
     /// A state built by events from a fresh one: `document` navigations, the page calls, then the

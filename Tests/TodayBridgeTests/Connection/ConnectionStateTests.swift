@@ -6,23 +6,16 @@ import TodayBridge
 /// state machine returns and the state it leaves. No bridge, no task runs, no clock.
 @Suite("C5 S4 X3 X4 X7 the connection's state machine")
 struct ConnectionStateTests {
-    @Test("C5 S4 X4 X7 admission: page and native calls are admitted, or refused once closed, for a gone document or over their limit", arguments: Self.admissionRows)
-    func admission(_ row: Row) { row.check() }
+    /// Every table, one row a test case, named by the row with the rules it proves: admission,
+    /// answers, lifecycle, deadlines, events and page facts.
+    static let rows = admissionRows + answerRows + lifecycleRows + deadlineRows + eventRows + pageFactRows
 
-    @Test("C5 X4 answers: a pending call settles once; late, duplicate, unknown and stale answers settle nothing", arguments: Self.answersRows)
-    func answers(_ row: Row) { row.check() }
-
-    @Test("C5 S4 lifecycle: a navigation, a dead web process and close hand back every pending call", arguments: Self.lifecycleRows)
-    func lifecycle(_ row: Row) { row.check() }
-
-    @Test("C5 deadlines: one watcher sleeps towards the earliest deadline and settles what is due", arguments: Self.deadlinesRows)
-    func deadlines(_ row: Row) { row.check() }
-
-    @Test("X3 events: kept until subscribed, delivered once subscribed, bounded, per document", arguments: Self.eventsRows)
-    func events(_ row: Row) { row.check() }
-
-    @Test("C3 C8 page facts: kept per main document URL, a missing URL included", arguments: Self.pageFactsRows)
-    func pageFacts(_ row: Row) { row.check() }
+    @Test("C3 C5 C8 S1 S4 X3 X4 X7 ConnectionState row by row: a given state, one event, the action it returns, the state it leaves", arguments: Self.rows)
+    func transition(_ row: Row) {
+        var state = row.given.make()
+        #expect(row.event.apply(to: &state) == row.expect)
+        #expect(After(state) == row.after)
+    }
 
     @Test("C5 a dead web process hands back the app's handler, to call once every call settled")
     func c5TerminationHandler() {
@@ -78,7 +71,7 @@ struct ConnectionStateTests {
             after: After(document: 3, native: ["n"], armed: 30)),
     ]
 
-    static let answersRows: [Row] = [
+    static let answerRows: [Row] = [
         Row("C5 a page call's answer settles it",
             given: Given(page: [("a", 5), ("b", 9)]), event: .finishPage(1),
             expect: .settle("a"),
@@ -148,7 +141,7 @@ struct ConnectionStateTests {
             after: After(document: 2, closed: true)),
     ]
 
-    static let deadlinesRows: [Row] = [
+    static let deadlineRows: [Row] = [
         Row("C5 a watcher that wakes settles every call due, oldest first, and sleeps towards the next deadline",
             given: Given(page: [("a", 5), ("b", 9)], native: [("n", 5)]), event: .deadlinePassed(at: 5, watcher: 1),
             expect: .expired(["a", "n"], next: 9),
@@ -191,7 +184,7 @@ struct ConnectionStateTests {
             after: After(closed: true)),
     ]
 
-    static let eventsRows: [Row] = [
+    static let eventRows: [Row] = [
         Row("X3 an event nobody subscribed to is kept",
             given: Given(), event: .emit("cart"),
             expect: .emitted(.buffered, document: 1),
@@ -230,7 +223,7 @@ struct ConnectionStateTests {
             after: After(document: 2)),
     ]
 
-    static let pageFactsRows: [Row] = [
+    static let pageFactRows: [Row] = [
         Row("C8 the first message, before any navigation commits and without a URL, is read",
             given: Given(document: 0), event: .arrive(nil),
             expect: .arrival(document: 0, kept: false),
