@@ -31,9 +31,8 @@ extension BridgeConnection {
             case .admitted(let id, _, let watch):
                 if let watch { startWatcher(watch) }
                 Task { [document = admission.document] in
-                    guard await deliver(.call(id: String(id), name: name, arguments: arguments)) else {
+                    if await !deliver(.call(id: String(id), name: name, arguments: arguments)) {
                         _ = finishNativeCall(id, with: .failure(.failed("could not reach the page")), from: document)
-                        return
                     }
                 }
             }
