@@ -1,6 +1,6 @@
 extension ConnectionState {
     /// Whether a call was admitted (C5, S4, X7), and the document current when it was asked.
-    package enum Admission: Sendable, Equatable {
+    package enum Admission: Sendable {
         /// Admitted under `id`; `watch` when its deadline comes before the armed one.
         case admitted(id: UInt64, document: DocumentID, watch: DeadlineWatch?)
         /// Refused: settle the call at once.
@@ -25,14 +25,14 @@ extension ConnectionState {
 
     /// A deadline watcher for the connection to start: it sleeps towards `wake` under `generation`,
     /// and the watcher it replaces, if any, is to be cancelled.
-    package struct DeadlineWatch: Sendable, Equatable {
+    package struct DeadlineWatch: Sendable {
         package let generation: UInt64
         package let wake: BridgeInstant
         package let replacing: Task<Void, Never>?
     }
 
     /// What a task the connection started is for.
-    package enum TaskRole: Sendable, Equatable {
+    package enum TaskRole: Sendable {
         /// The handler of page call `id`.
         case call(UInt64)
         /// The deadline watcher of `generation`.
@@ -80,9 +80,3 @@ extension ConnectionState {
         package let next: BridgeInstant?
     }
 }
-
-extension ConnectionState.Finish: Equatable where Work: Equatable {}
-extension ConnectionState.Settlement: Equatable where PageWork: Equatable, NativeWork: Equatable {}
-extension ConnectionState.NewDocument: Equatable where PageWork: Equatable, NativeWork: Equatable {}
-extension ConnectionState.Closing: Equatable where PageWork: Equatable, NativeWork: Equatable {}
-extension ConnectionState.Expiry: Equatable where PageWork: Equatable, NativeWork: Equatable {}

@@ -12,8 +12,6 @@ package struct PendingCall<Work: Sendable>: Sendable {
     }
 }
 
-extension PendingCall: Equatable where Work: Equatable {}
-
 extension PendingCall where Work == PageCall {
     /// Stops the call's handler and settles the call with `error` (C5).
     func fail(_ error: BridgeError) {
