@@ -9,28 +9,16 @@ extension BridgeConnection {
     ) {
         let limits = bridge.configuration.limits
         let deadline = bridge.clock.now().advanced(bySeconds: capability.deadline ?? limits.defaultDeadline)
-        let call = PageCall(document: context.document, deadline: deadline, type: capability.type, message: message, failureReply: capability.failureReply, reply: reply)
-        let admitted: Result<UInt64, BridgeError> = state.withLock { state in
-            if state.isClosed || state.document != call.document {
-                return .failure(.cancelled("the page went away"))
-            }
-            if state.pageCalls.count >= limits.maxCallsInFlight {
-                return .failure(BridgeError(code: .busy, message: "too many calls in flight", recoverable: true))
-            }
-            let id = state.makeID()
-            state.pageCalls[id] = call
-            return .success(id)
-        }
-        switch admitted {
-        case .failure(let error):
-            if error.code == .busy {
-                bridge.observer.report(.limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
-            }
-            call.fail(error, as: error.code == .busy ? .busy : .cancelled)
-        case .success(let id):
-            let task = startTask { await self.execute(id, capability, invoke, message, context: context) }
-            state.withLock { $0.pageCalls[id]?.task = task }
-            armDeadline(deadline)
+        let call = PageCall(type: capability.type, message: message, failureReply: capability.failureReply, reply: reply)
+        switch state.withLock({ $0.admitPageCall(call, of: context.document, deadline: deadline, limit: limits.maxCallsInFlight) }) {
+        case .refused(.overLimit, _):
+            bridge.observer.report(.limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
+            call.fail(BridgeError(code: .busy, message: "too many calls in flight", recoverable: true))
+        case .refused:
+            call.fail(.cancelled("the page went away"))
+        case .admitted(let id, _, let watch):
+            record(startTask { await self.execute(id, capability, invoke, message, context: context) }, as: .call(id))
+            if let watch { startWatcher(watch) }
         }
     }
 
@@ -52,10 +40,10 @@ extension BridgeConnection {
             }
             outcome = .failed(.failed(), as: .rejected, reply: capability.failureReply)
         }
-        guard let call = state.withLock({ $0.pageCalls.removeValue(forKey: id) }) else {
+        guard case .pending(let call) = state.withLock({ $0.finishPageCall(id) }) else {
             bridge.observer.report(.lateReply, "the handler answered after its call was settled; answer dropped", type: capability.type)
             return
         }
-        call.settle(outcome)
+        call.work.settle(outcome)
     }
 }

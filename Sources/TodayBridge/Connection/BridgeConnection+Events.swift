@@ -8,9 +8,7 @@ extension BridgeConnection {
     /// ```
     public func emit(_ name: String, data: JSONValue = .null) async {
         let start = bridge.clock.now()
-        let (action, document): (EventOutbox.EmitAction?, DocumentID) = state.withLock { state in
-            (state.isClosed ? nil : state.events.emit(name, data: data), state.document)
-        }
+        let (action, document) = state.withLock { $0.emit(name, data: data) }
         let outcome: BridgeTrace.Outcome
         switch action {
         case nil:

@@ -6,32 +6,62 @@ extension BridgeConnection {
     /// event subscriptions and backlog start afresh, and `host.ready` is queued for the new page.
     @discardableResult
     public func documentDidChange() -> DocumentID {
-        let (document, stale) = state.withLock { $0.beginNextDocument() }
-        settle(stale, with: .cancelled("the page went away"), as: .cancelled)
-        _ = state.withLock { $0.events.emit(NativeEvent.ready, data: .null) }
-        return document
+        let next = state.withLock { $0.documentBegins() }
+        settle(next.earlier, with: .cancelled("the page went away"))
+        return next.document
+    }
+
+    /// Reports that the web view's content process ended (a crash, or the system reclaiming its
+    /// memory). Adapters call it from the engine's signal: WebKitGTK's `web-process-terminated`,
+    /// Android's `WebViewClient.onRenderProcessGone`, WKWebView's
+    /// `webViewWebContentProcessDidTerminate`.
+    ///
+    /// Every pending page call and native call settles at once as cancelled (C5; `track` and
+    /// `establishSession` with their defaults), the old document's event subscriptions and backlog
+    /// are dropped, and a new document begins, so nothing the old process asked for reaches the
+    /// page that loads next (S4). Then the bridge reports a `webProcessTerminated` diagnostic and
+    /// calls the handler given to ``onWebProcessTermination(_:)``, where the app reloads.
+    @discardableResult
+    public func webProcessDidTerminate(_ reason: WebProcessTermination) -> DocumentID {
+        let (next, handler) = state.withLock { $0.webProcessDied() }
+        settle(next.earlier, with: .cancelled("the web content process ended"))
+        bridge.observer.report(.webProcessTerminated, "the web content process ended (\(reason)) with \(next.earlier.count) calls pending")
+        handler?(reason)
+        return next.document
+    }
+
+    /// Sets what to do when the web view's content process ends: typically, reload the page. The
+    /// handler runs after every pending call settled, on the thread the adapter reported it from
+    /// (the engine's); the reload's commit starts the next document as any navigation does.
+    ///
+    /// ```swift
+    /// connection.onWebProcessTermination { reason in
+    ///     Task { @MainActor in webView.reload() }
+    /// }
+    /// ```
+    public func onWebProcessTermination(_ handler: @escaping @Sendable (WebProcessTermination) -> Void) {
+        state.withLock { $0.setTerminationHandler(handler) }
     }
 
     /// Reports that the web view is gone: every pending call settles, nothing stays pending (C5).
     public func close() {
-        let pending = state.withLock { state in
-            state.isClosed = true
-            state.watcher?.cancel()
-            state.watcher = nil
-            state.armedDeadline = nil
-            state.events.reset()
-            return state.takeCalls { _, _ in true }
+        let closing = state.withLock { $0.close() }
+        closing.watcher?.cancel()
+        if !closing.calls.isEmpty {
+            bridge.observer.report(.webViewGone, "web view closed with \(closing.calls.count) calls pending")
         }
-        if !pending.page.isEmpty || !pending.native.isEmpty {
-            bridge.observer.report(.webViewGone, "web view closed with \(pending.page.count + pending.native.count) calls pending")
-        }
-        settle(pending, with: .cancelled("the web view went away"), as: .cancelled)
+        settle(closing.calls, with: .cancelled("the web view went away"))
     }
-}
 
-extension BridgeConnection {
+    /// Settles calls that will never get their own answer (C5): page calls by their capability's
+    /// contract, traced by the error's code; native callers resume with the error.
+    func settle(_ calls: State.Settlement, with error: BridgeError) {
+        for call in calls.page { call.fail(error) }
+        for call in calls.native { call.work.resume(.failure(error)) }
+    }
+
     /// Calls not yet settled, page and native: lets tests prove that nothing is left pending.
     package var pendingCallCount: Int {
-        state.withLock { $0.pageCalls.count + $0.nativeCalls.count }
+        state.withLock { $0.pendingCallCount }
     }
 }

@@ -20,25 +20,19 @@ extension BridgeConnection {
         let due = start.advanced(bySeconds: deadline ?? limits.defaultDeadline)
         var document = DocumentID(generation: 0)
         let answer: NativeCallAnswer = await withCheckedContinuation { continuation in
-            let admitted: Result<UInt64, BridgeError> = state.withLock { state in
-                document = state.document
-                if state.isClosed { return .failure(.cancelled("the web view went away")) }
-                if state.nativeCalls.count >= limits.maxPendingNativeCalls {
-                    return .failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true))
-                }
-                let id = state.makeID()
-                state.nativeCalls[id] = PendingNativeCall(document: state.document, deadline: due, resume: { continuation.resume(returning: $0) })
-                return .success(id)
-            }
-            switch admitted {
-            case .failure(let error):
-                continuation.resume(returning: .failure(error))
-            case .success(let id):
-                armDeadline(due)
-                Task {
-                    guard await deliver(.call(id: String(id), name: name, arguments: arguments)) else {
-                        finishNativeCall(id, with: .failure(.failed("could not reach the page")))
-                        return
+            let caller = NativeCallWaiter { continuation.resume(returning: $0) }
+            let admission = state.withLock { $0.admitNativeCall(caller, deadline: due, limit: limits.maxPendingNativeCalls) }
+            document = admission.document
+            switch admission {
+            case .refused(.overLimit, _):
+                caller.resume(.failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true)))
+            case .refused:
+                caller.resume(.failure(.cancelled("the web view went away")))
+            case .admitted(let id, _, let watch):
+                if let watch { startWatcher(watch) }
+                Task { [document = admission.document] in
+                    if await !deliver(.call(id: String(id), name: name, arguments: arguments)) {
+                        _ = finishNativeCall(id, with: .failure(.failed("could not reach the page")), from: document)
                     }
                 }
             }
@@ -104,18 +98,19 @@ extension BridgeConnection {
         try await call(nativeCall, arguments: NoResult(), default: fallback, deadline: deadline)
     }
 
-    /// Settles a native call with the page's answer; reports an answer for a call already settled.
-    @discardableResult
-    func finishNativeCall(_ id: UInt64, with answer: NativeCallAnswer) -> Bool {
-        let (call, issued) = state.withLock { ($0.nativeCalls.removeValue(forKey: id), id <= $0.nextID) }
-        guard let call else {
-            bridge.observer.report(
-                issued ? .duplicateReply : .unknownReply,
-                issued ? "the page answered call \(id) after it was settled; answer dropped" : "the page answered an unknown call"
-            )
-            return false
+    /// Settles native call `id` with an answer from `document`'s main frame (X4); reports an answer
+    /// for a call already settled or never made, and refuses one from a document no longer shown.
+    func finishNativeCall(_ id: UInt64, with answer: NativeCallAnswer, from document: DocumentID) -> CallOutcome {
+        switch state.withLock({ $0.finishNativeCall(id, answeredFrom: document) }) {
+        case .pending(let call):
+            call.work.resume(answer)
+        case .settled:
+            bridge.observer.report(.duplicateReply, "the page answered call \(id) after it was settled; answer dropped")
+        case .unknown:
+            bridge.observer.report(.unknownReply, "the page answered an unknown call")
+        case .notCurrentDocument:
+            return .denied
         }
-        call.resume(answer)
-        return true
+        return .resolved(nil)
     }
 }

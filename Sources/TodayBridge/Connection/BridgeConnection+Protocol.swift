@@ -3,17 +3,16 @@ extension BridgeConnection {
     /// ``NativeCallReply`` from the current main document only.
     func receiveProtocolMessage(_ body: JSONValue, type: String, sender: SenderFacts, trust: SenderTrust, document: DocumentID) -> CallOutcome {
         if type == WireProtocol.helloType { return answerHello(body, trust: trust) }
-        guard sender.isMainFrame, document == currentDocument else { return .denied }
+        guard sender.isMainFrame else { return .denied }
         let decoder = JSONValueDecoder()
         switch type {
         case WireProtocol.subscribeType:
             guard let message = try? decoder.decode(SubscribeMessage.self, from: body) else { return .malformed }
-            let backlog = state.withLock { $0.events.subscribe(message.event) }
+            guard let backlog = state.withLock({ $0.subscribe(to: message.event, from: document) }) else { return .denied }
             return .resolved(.array(backlog))
         case WireProtocol.replyType:
             guard let message = try? decoder.decode(NativeCallReply.self, from: body), let id = UInt64(message.id) else { return .malformed }
-            finishNativeCall(id, with: NativeCallAnswer(message))
-            return .resolved(nil)
+            return finishNativeCall(id, with: NativeCallAnswer(message), from: document)
         default:
             return .unknownType
         }

@@ -16,8 +16,8 @@ extension BridgeConnection {
     /// }
     /// ```
     public func receive(_ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void) {
-        let (document, known) = state.withLock { ($0.document, $0.page) }
-        let page = known?.url == sender.mainDocumentURL ? known! : reading(sender.mainDocumentURL)
+        let (document, known) = state.withLock { $0.arrival(from: sender.mainDocumentURL) }
+        let page = known ?? reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
         let answer = PageReply(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust, send: reply)
         let body: JSONValue?
@@ -49,7 +49,7 @@ extension BridgeConnection {
     /// The policy's reading of `url`, kept for the messages that follow.
     private func reading(_ url: URL?) -> PageFacts {
         let page = bridge.policy.page(at: url)
-        state.withLock { $0.page = page }
+        state.withLock { $0.remember(page) }
         return page
     }
 

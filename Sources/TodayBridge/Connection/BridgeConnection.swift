@@ -13,11 +13,15 @@ public final class BridgeConnection: Sendable {
     package let bridge: TodayBridge
     /// This connection's number among the bridge's: how traces tell web views apart (X5).
     public let webViewID: WebViewID
-    package let state: Locked<ConnectionState>
+    /// The state machine that decides, under the connection's lock; nothing else decides.
+    let state: Locked<State>
     /// Weak: the adapter owns both the web view and this connection.
     private weak let webView: (any BridgeWebView)?
     /// Starts the task a capability runs in; an adapter may prefer its engine's thread.
     package let startTask: TaskStarter
+
+    /// The connection's state machine, over what it needs to settle page and native calls.
+    typealias State = ConnectionState<PageCall, NativeCallWaiter>
 
     /// Starts a capability's task.
     package typealias TaskStarter = @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
@@ -27,7 +31,7 @@ public final class BridgeConnection: Sendable {
         self.webViewID = id
         self.webView = webView
         self.startTask = startTask
-        self.state = Locked(ConnectionState(eventCapacity: bridge.configuration.limits.maxBufferedEvents))
+        self.state = Locked(State(eventCapacity: bridge.configuration.limits.maxBufferedEvents))
     }
 
     /// The platform announced to pages.

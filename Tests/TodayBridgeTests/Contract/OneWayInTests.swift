@@ -63,6 +63,20 @@ struct OneWayInTests {
         #expect(reads == 5)
     }
 
+    @Test("C3 C8 a message before the first navigation commits (no main document URL) is answered: track undefined, headers without Authorization")
+    func c8MessageBeforeFirstCommit() async {
+        let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
+        #expect(host.url == nil)
+        #expect(await host.send(["type": "track", "ename": "early"]) == .undefined)
+        #expect(await host.send(["type": "headers"]) == .value([:]))
+        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: .unidentifiedFrame(mainDocumentURL: nil)) == .undefined)
+        #expect(host.tokens.refreshCount == 0)
+        // The first commit brings the surface: the same sender is trusted from then on, and not after the URL is gone.
+        host.load(Fixtures.trustedPage)
+        #expect(await host.send(["type": "headers"]).value?["Authorization"] == "Bearer token-0")
+        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: SenderFacts(isMainFrame: true, frameOrigin: nil, mainDocumentURL: nil)) == .value([:]))
+    }
+
     @Test("C8 S4 the core stamps each message with the document current when it arrives")
     func s4CoreStampsDocument() async throws {
         let host = Fixtures.trustedHost()
