@@ -26,7 +26,7 @@ let package = Package(
     }
 )
 
-// The fuzzers reach the libraries' `package` API (`EventValidator`, `Locked`), as the libraries'
+// The fuzzers reach the libraries' `package` API (`AnalyticsEventValidator`, `Locked`), as the libraries'
 // own tests do. SwiftPM names the package of a package's modules after its identity, the last
 // component of its path: each fuzzer joins the libraries' package under that name instead of its own.
 var libraries: String {

@@ -2,7 +2,7 @@ import FuzzSupport
 import TodayBridge
 import TodayBridgeTesting
 
-// `track` validation (T1), on `EventValidator` itself and through a connection to the analytics
+// `track` validation (T1), on `AnalyticsEventValidator` itself and through a connection to the analytics
 // sink. The input is a JSON object `{ ename, parameters }`, or any text for the connection.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,15 +22,15 @@ private let baseFields: Set = ["eid", "sid", "ts", "tz", "uid", "did", "client_p
 
 /// Every rule of T1 on the validator's outcome.
 private func checkValidator(name: String, parameters: [String: JSONValue], rules: TrackValidation) {
-    let acceptable = EventValidator.isIdentifier(name) && !rules.reservedPrefixes.contains { name.hasPrefix($0) }
-    switch EventValidator(rules: rules).validate(name: name, parameters: parameters) {
+    let acceptable = AnalyticsEventValidator.isIdentifier(name) && !rules.reservedPrefixes.contains { name.hasPrefix($0) }
+    switch AnalyticsEventValidator(rules: rules).validate(name: name, parameters: parameters) {
     case .failure:
         Fuzz.check(!acceptable, "T1: a valid name \(name) was rejected")
     case .success(let event):
         Fuzz.check(acceptable, "T1: an invalid name \(name) was kept")
         checkName(event.name, original: name, rules: rules)
         Fuzz.check(event.parameters.count <= rules.maxParameters, "T1: \(event.parameters.count) parameters kept")
-        let validKeys = parameters.keys.filter { EventValidator.isIdentifier($0) && !rules.reservedPrefixes.contains(where: $0.hasPrefix) }
+        let validKeys = parameters.keys.filter { AnalyticsEventValidator.isIdentifier($0) && !rules.reservedPrefixes.contains(where: $0.hasPrefix) }
         if validKeys.count <= rules.maxParameters {
             let distinct = Set(validKeys.map { String($0.prefix(rules.maxNameLength)) })
             Fuzz.check(event.parameters.count == distinct.count, "T1: valid parameters were dropped")
@@ -48,7 +48,7 @@ private func checkValidator(name: String, parameters: [String: JSONValue], rules
 }
 
 private func checkName(_ name: String, original: String, rules: TrackValidation) {
-    Fuzz.check(EventValidator.isIdentifier(name), "T1: kept name \(name) is not an identifier")
+    Fuzz.check(AnalyticsEventValidator.isIdentifier(name), "T1: kept name \(name) is not an identifier")
     Fuzz.check(name.count <= rules.maxNameLength && name.utf8.count <= rules.maxNameLength, "T1: kept name \(name) is too long")
     Fuzz.check(original.hasPrefix(name), "T1: kept name \(name) is not a prefix of \(original)")
     Fuzz.check(!rules.reservedPrefixes.contains(where: name.hasPrefix), "T1: kept name \(name) is reserved")
@@ -79,11 +79,11 @@ private func checkForwarded(_ text: String) {
     Fuzz.check(events.count <= 1, "T1: one message forwarded \(events.count) events")
     guard let event = events.first else { return }
     let sentParameters = sent?["parameters"]?.objectValue ?? [:]
-    Fuzz.check(EventValidator.isIdentifier(event.name) && event.name.count <= 40, "T1: forwarded name \(event.name)")
+    Fuzz.check(AnalyticsEventValidator.isIdentifier(event.name) && event.name.count <= 40, "T1: forwarded name \(event.name)")
     let pageParameters = event.properties.filter { !baseFields.contains($0.key) }
     Fuzz.check(pageParameters.count <= 25, "T1: \(pageParameters.count) page parameters forwarded")
     for (key, value) in pageParameters {
-        Fuzz.check(EventValidator.isIdentifier(key) && key.count <= 40, "T1: forwarded key \(key)")
+        Fuzz.check(AnalyticsEventValidator.isIdentifier(key) && key.count <= 40, "T1: forwarded key \(key)")
         Fuzz.check(value.isScalar, "T1: forwarded a non-scalar value for \(key)")
         if case .string(let string) = value { Fuzz.check(string.count <= 100, "T1: forwarded a string of \(string.count) characters") }
         Fuzz.check(sentParameters.keys.contains { $0.hasPrefix(key) }, "T1: forwarded key \(key) was not sent")

@@ -1,6 +1,4 @@
 #if os(Linux)
-import TodayBridge
-
 // The configurations of the scripts in `web/src/host/chromium/`, which make Chromium offer a page
 // exactly what Android's WebView offers it. Their TypeScript types are generated from these.
 
@@ -27,13 +25,5 @@ package struct ChromiumWebMessageReplyConfiguration: Codable, Sendable {
     package var deliveryName: String
     package var objectName: String
     package var message: String
-}
-
-extension ChromiumWebViewConfiguration {
-    /// Their declarations, for `today-bridge contract --host-configurations`.
-    package static let declarations: [WireContract.Declaration] = [
-        WireContract.Declaration(ChromiumWebViewConfiguration.self, "`chromium/web-message-listener.ts`: Android's injected objects and close notice."),
-        WireContract.Declaration(ChromiumWebMessageReplyConfiguration.self, "`chromium/web-message-reply.ts`: a reply proxy's message to one frame's object."),
-    ]
 }
 #endif

@@ -3,6 +3,20 @@
 import TodayBridge
 
 extension HostScript where Configuration == ChromiumWebViewConfiguration {
+    /// Makes Chromium, driven over the DevTools protocol, offer a page exactly what Android's WebView
+    /// offers it, and nothing more. Injected into every frame at document start, before page scripts:
+    ///
+    /// - For each listener, takes the DevTools binding `window[bindingName]` off `window` (the page
+    ///   never sees it) and defines `window[objectName]` as the object `addWebMessageListener` injects:
+    ///   `postMessage(string)` sends through the binding, `addEventListener`/`removeEventListener`
+    ///   (`'message'` only) and `onmessage` receive the host's messages.
+    /// - Defines one hidden global, `window[deliveryName](objectName, message)`, through which the host
+    ///   delivers a message to that object's listeners as `JavaScriptReplyProxy.postMessage` would; the
+    ///   host runs it in the frame that sent the request.
+    /// - Takes `window[closeBindingName]` off `window` in every frame; in the top frame, `window.close()`
+    ///   first calls it with `''` (Chromium will not close a tab DevTools opened: this stands for
+    ///   `WebChromeClient.onCloseWindow`).
+    ///
     /// Built from `web/src/host/chromium/web-message-listener.ts`.
     package static let chromiumWebView = HostScript(source: #"""
 (function (configuration) {
@@ -98,6 +112,11 @@ return chromiumWebView(window, configuration);
 }
 
 extension HostScript where Configuration == ChromiumWebMessageReplyConfiguration {
+    /// `JavaScriptReplyProxy.postMessage(message)` on Chromium: delivers `message` as a `message` event
+    /// to `window[objectName]`, the object `web-message-listener.ts` defined, through its hidden
+    /// `window[deliveryName]`. The host runs it in the frame that sent the request. Does nothing
+    /// where that global is missing.
+    ///
     /// Built from `web/src/host/chromium/web-message-reply.ts`.
     package static let chromiumWebMessageReply = HostScript(source: #"""
 (function (configuration) {

@@ -23,18 +23,17 @@ import TodayBridge
 ///     let view = today_web_view_new(webkit_user_content_manager_new(), session)
 ///     let installed = WebKitGTKBridge.install(bridge, in: view!)
 ///     webkit_web_view_load_uri(view, "https://feed.example.com/app/")
-///     await installed.connection.emit("host.foreground")
+///     await installed.connection.emit(.foreground)
 /// }
 /// ```
 @GLibActor
 public final class WebKitGTKBridge {
     /// The core connection for this view: emit events and call the page through it (X3, X4).
-    public private(set) var connection: BridgeConnection!
+    public let connection: BridgeConnection
 
-    /// The view, weakly: deliveries may outlive it.
-    let webView: UnsafeMutablePointer<GWeakRef>
+    /// The way out to the view, which the connection keeps weakly: kept here.
+    private let page: WebKitGTKPage
     let contentManager: OpaquePointer
-    let cookieManager: OpaquePointer
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
     /// What the last messages said, parsed once: the main document's URL (dropped when WebKit
@@ -69,25 +68,16 @@ public final class WebKitGTKBridge {
     private static let dataKey = "today-webview-bridge"
 
     private init(bridge: TodayBridge, webView view: UnsafeMutablePointer<WebKitWebView>) {
-        webView = .allocate(capacity: 1)
-        g_weak_ref_init(webView, gpointer(view))
+        page = WebKitGTKPage(view)
         contentManager = webkit_web_view_get_user_content_manager(view)
-        cookieManager = webkit_network_session_get_cookie_manager(webkit_web_view_get_network_session(view))
         g_object_ref(gpointer(contentManager))
-        g_object_ref(gpointer(cookieManager))
         channel = bridge.configuration.channelName
         // Capabilities start at once on the GLib thread and keep to it: one that does not suspend
         // answers before the signal handler returns, with no hop at all.
-        connection = bridge.connect(self) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
+        connection = bridge.connect(page) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
         addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
         connectNavigation(view)
-    }
-
-    isolated deinit {
-        g_weak_ref_clear(webView)
-        webView.deallocate()
-        g_object_unref(gpointer(cookieManager))
     }
 
     private func addUserScripts(platform: Platform, maxMessageBytes: Int) {
@@ -151,7 +141,7 @@ public final class WebKitGTKBridge {
 
     /// The view with a reference the caller releases, or `nil` once it is gone.
     func view() -> UnsafeMutablePointer<WebKitWebView>? {
-        g_weak_ref_get(webView)?.assumingMemoryBound(to: WebKitWebView.self)
+        page.view()
     }
 
     /// The main document's URL (WebKit's `uri`, which follows history changes too), parsed once

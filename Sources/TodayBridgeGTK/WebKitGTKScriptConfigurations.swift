@@ -1,6 +1,4 @@
 #if os(Linux)
-import TodayBridge
-
 // The configurations of the scripts in `web/src/host/webkitgtk/`, and what the relay posts.
 // Their TypeScript types are generated from these.
 
@@ -38,14 +36,5 @@ package struct WebKitGTKRelayedMessage: Codable, Sendable {
     /// The text's length in UTF-16 code units (its UTF-8 length is between this and three times
     /// it): measured by the relay, or, for a message too long to carry, by the channel.
     package var jsonLength: Double?
-}
-
-extension WebKitGTKRelayedMessage {
-    /// The declarations, for `today-bridge contract --host-configurations`.
-    package static let declarations: [WireContract.Declaration] = [
-        WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
-        WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
-        WireContract.Declaration(WebKitGTKRelayedMessage.self, "What `webkitgtk/relay.ts` posts to its handler (C8)."),
-    ]
 }
 #endif

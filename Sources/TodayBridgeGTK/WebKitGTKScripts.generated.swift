@@ -3,6 +3,21 @@
 import TodayBridge
 
 extension HostScript where Configuration == WebKitGTKChannelConfiguration {
+    /// The main frame's channel on WebKitGTK (C1, C8), in the page world of the top frame: defines
+    /// `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
+    ///
+    /// WebKitGTK's message signal does not say which frame sent a message, so this channel does not
+    /// post to the host itself: it hands the numbered message to the relay (`relay.ts`, an isolated
+    /// world of the same frame) through a synchronous DOM event on `window`, and settles the promise
+    /// when the relay's reply with that number comes back. The message travels as its JSON text: one
+    /// string crosses worlds as it is and processes more cheaply than an object, and the host reads
+    /// JSON anyway.
+    /// A message whose text is longer than the host's limit is not carried, only its length: the host
+    /// refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
+    /// symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep
+    /// WebKit's own channel: this script does nothing there, nor where WebKit defines no message
+    /// handlers.
+    ///
     /// Built from `web/src/host/webkitgtk/channel.ts`.
     package static let webKitGTKChannel = HostScript(source: #"""
 (function (configuration) {
@@ -89,6 +104,14 @@ return webKitGTKChannel(window, configuration);
 }
 
 extension HostScript where Configuration == WebKitGTKRelayConfiguration {
+    /// The main frame's relay on WebKitGTK (C8), in an isolated world of the top frame: forwards each
+    /// request of the page-world channel (`channel.ts`) to the handler registered in this world alone,
+    /// as a `WebKitGTKRelayedMessage` with this world's own `location.origin` and `location.href`,
+    /// which the page cannot tamper with; so whatever reaches that handler comes from the main frame.
+    /// The message stays JSON text all the way (`json`, with its length measured here, so the host can
+    /// refuse an oversized one before converting it); the host answers with JSON text too, which goes
+    /// back with the reply event. Request events that are not a relay text are ignored.
+    ///
     /// Built from `web/src/host/webkitgtk/relay.ts`.
     package static let webKitGTKRelay = HostScript(source: #"""
 (function (configuration) {

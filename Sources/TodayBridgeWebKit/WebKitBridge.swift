@@ -16,7 +16,7 @@ import WebKit
 /// let installed = WebKitBridge.install(bridge, in: configuration)
 /// let webView = WKWebView(frame: .zero, configuration: configuration)
 /// webView.load(URLRequest(url: URL(string: "https://feed.example.com/app/")!))
-/// await installed.connection(for: webView).emit(NativeEvent.foreground)
+/// await installed.connection(for: webView).emit(.foreground)
 /// ```
 @MainActor
 public final class WebKitBridge {

@@ -19,6 +19,10 @@ final class Engine {
     let cookies = EngineCookieStore()
 
     func evaluate(_ script: String) async throws {}
+    /// Runs `source` at document start in the top frame only, or in every frame.
+    func addUserScript(_ source: String, mainFrameOnly: Bool) {}
+    /// Registers the channel: `postMessage(message): Promise` under `name`, answered through `onMessage`.
+    func addMessageHandler(named name: String) {}
 }
 
 /// The frame that sent a message, as the engine knows it.

@@ -1,8 +1,10 @@
 // Embeds the built host scripts (dist/host/**.js, from src/host/) and the traffic inspector's page
 // script (dist/inspector/*.js, from src/inspector/) into Swift, so that Swift never retypes them.
 // Each entry module becomes a `HostScript<XConfiguration>` static named after its configuration
-// type, in the Swift file of its folder. The conformance kit's pages (dist/conformance/, from
-// src/conformance/) are embedded the same way, as `ConformanceKit`'s files.
+// type, in the Swift file of its folder, documented with the entry's own doc comment. The core's
+// scripts (src/host/) are public: every adapter, a third party's too, injects them. An engine's
+// own (src/host/<engine>/) are its adapter's, `package`. The conformance kit's pages
+// (dist/conformance/, from src/conformance/) are embedded the same way, as `ConformanceKit`'s files.
 //
 // Usage (from any directory, after web/scripts/build.sh):
 //   node web/scripts/host-scripts.mjs write   rewrites the generated Swift files
@@ -19,7 +21,7 @@ const roots = ['host', 'inspector'];
 
 /** Each folder of src/ with entries, and the Swift file they are embedded in. */
 const targets = [
-  { folder: 'host', swift: 'Sources/TodayBridge/Wire/HostScripts.generated.swift', imports: [] },
+  { folder: 'host', swift: 'Sources/TodayBridge/Wire/HostScripts.generated.swift', imports: [], access: 'public' },
   { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['TodayBridge'] },
   { folder: 'host/chromium', swift: 'Sources/TodayBridgeChromium/ChromiumScripts.generated.swift', imports: ['TodayBridge'] },
   // The traffic inspector's page (`today-bridge open --inspect`, `today-bridge inspect`), not injected into web views.
@@ -76,13 +78,28 @@ function built(path) {
   return readFileSync(file, 'utf8').replace(/\n+$/, '');
 }
 
-/** One entry's Swift: `HostScript<XConfiguration>.x`, its built `source` in a raw string; `path` is from src/. */
-export function renderEntry(path, type, source) {
+/** The lines of the doc comment right above the entry's `export default function`, without its `*`s. */
+export function entryDoc(source) {
+  const match = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*\nexport default function/.exec(source);
+  if (!match) return [];
+  const lines = match[1].split('\n').map((line) => line.replace(/^\s*\* ?/, '').trimEnd());
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * One entry's Swift: `HostScript<XConfiguration>.x`, its built `source` in a raw string; `path` is
+ * from src/, `doc` the entry's doc comment (`entryDoc`), `access` the member's access level.
+ */
+export function renderEntry(path, type, source, { access = 'package', doc = [] } = {}) {
   const hashes = rawDelimiter(source);
+  const comment = doc.length === 0 ? [] : [...doc.map((line) => (line ? `    /// ${line}` : '    ///')), '    ///'];
   return [
     `extension HostScript where Configuration == ${type} {`,
+    ...comment,
     `    /// Built from \`web/src/${path}\`.`,
-    `    package static let ${memberName(type)} = HostScript(source: ${hashes}"""`,
+    `    ${access} static let ${memberName(type)} = HostScript(source: ${hashes}"""`,
     source,
     `"""${hashes})`,
     '}',
@@ -121,13 +138,14 @@ function renderAll() {
     }
   }
   const members = new Set();
-  return targets.map(({ folder, swift, imports }) => {
+  return targets.map(({ folder, swift, imports, access }) => {
     const parts = [header(folder.split('/')[0]), ...imports.map((name) => `import ${name}\n`)];
     for (const entry of all.filter((entry) => posix.dirname(entry.path) === folder)) {
       const member = memberName(configurationType(entry));
       if (members.has(member)) throw new Error(`web/src/${entry.path}: another entry already renders as \`${member}\``);
       members.add(member);
-      parts.push(renderEntry(entry.path, configurationType(entry), built(entry.path)) + '\n');
+      const doc = entryDoc(entry.source);
+      parts.push(renderEntry(entry.path, configurationType(entry), built(entry.path), { access, doc }) + '\n');
     }
     return { swift, text: parts.join('\n') };
   }).concat(renderConformanceKit());

@@ -27,3 +27,18 @@ test('X6 the raw string delimiter outnumbers every run of # after a quote or bac
       '}',
   );
 });
+
+test('X6 an entry\'s doc comment documents its Swift member, at the access level its folder is embedded with', async () => {
+  const { entryDoc, renderEntry } = await generator();
+  const entry = '/** The parts of `window` it uses. */\nexport interface W {}\n\n/**\n * Does one thing (C7).\n *\n * Details.\n */\nexport default function x(window: W, configuration: XConfiguration): void {}\n';
+  assert.deepEqual(entryDoc(entry), ['Does one thing (C7).', '', 'Details.']);
+  assert.deepEqual(entryDoc('export default function x(window: W, configuration: XConfiguration): void {}\n'), []);
+  assert.equal(
+    renderEntry('host/x.ts', 'XConfiguration', '(function () {})', { access: 'public', doc: entryDoc(entry) }),
+    'extension HostScript where Configuration == XConfiguration {\n' +
+      '    /// Does one thing (C7).\n    ///\n    /// Details.\n    ///\n' +
+      '    /// Built from `web/src/host/x.ts`.\n' +
+      '    public static let x = HostScript(source: #"""\n(function () {})\n"""#)\n' +
+      '}',
+  );
+});

@@ -2,16 +2,17 @@ extension TodayBridge {
     /// Declares an event the app emits to its pages, so the page's generated TypeScript types
     /// its data (X3, X6).
     ///
-    /// Emitting does not require it; declaring is what puts the event in ``contract``.
+    /// Emitting does not require it; declaring is what puts the event in the page's generated
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
     ///
     /// ```swift
-    /// let cartChanged = try bridge.declare(BridgeEvent("cart.changed", payload: CartSummary.self))
+    /// let cartChanged = try bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self))
     /// ```
     ///
     /// - Throws: ``BridgeConfigurationError`` for an empty name, one starting with `__` or
     ///   `host.` (the bridge's own), or one already declared.
     @discardableResult
-    public func declare<Payload>(_ event: BridgeEvent<Payload>) throws(BridgeConfigurationError) -> BridgeEvent<Payload> {
+    public func declare<Payload>(_ event: NativeEvent<Payload>) throws(BridgeConfigurationError) -> NativeEvent<Payload> {
         try events.add(event.definition, named: event.name)
         return event
     }
@@ -19,7 +20,8 @@ extension TodayBridge {
     /// Declares a handler the app calls on its pages, so the page's generated TypeScript types
     /// its arguments and result (X4, X6).
     ///
-    /// Calling does not require it; declaring is what puts the call in ``contract``.
+    /// Calling does not require it; declaring is what puts the call in the page's generated
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
     ///
     /// ```swift
     /// let confirmLeave = try bridge.declare(NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self))

@@ -31,7 +31,7 @@ public final class TodayBridge: Sendable {
     /// The events declared for the page's types, the built-in ones among them (X3, X6).
     package let events = NamedRegistry(
         kind: "event name", reservedPrefixes: [WireProtocol.reservedPrefix, WireProtocol.hostPrefix],
-        builtIn: BuiltInEvents.definitions.map { ($0.name, $0) }
+        builtIn: BuiltInNativeEvents.definitions.map { ($0.name, $0) }
     )
     /// The native calls declared for the page's types (X4, X6).
     package let nativeCalls = NamedRegistry<NativeCallDefinition>(
@@ -39,7 +39,7 @@ public final class TodayBridge: Sendable {
     )
     package let clock: any BridgeClock
     package let observer: BridgeObserver
-    private let analyticsQueue: AnalyticsQueue<EventTracker.Accepted>
+    private let analyticsQueue: AnalyticsQueue<AnalyticsTracker.Accepted>
     private let connections = Locked<UInt64>(0)
 
     /// Creates a bridge with its configuration and the app's services.
@@ -65,7 +65,7 @@ public final class TodayBridge: Sendable {
         self.policy = TrustPolicy(surfaces: configuration.surfaces)
         self.clock = clock
         self.observer = BridgeObserver(logger: logger)
-        let tracker = EventTracker(
+        let tracker = AnalyticsTracker(
             validation: configuration.trackValidation,
             identity: identity,
             platform: configuration.platform,
@@ -104,18 +104,24 @@ public final class TodayBridge: Sendable {
         try capabilities.add(RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler), named: type)
     }
 
-    /// Connects one web view. Adapters call this; apps normally do not.
+    /// Connects one web view. Adapters call this; apps normally do not (<doc:WritingAnAdapter>).
     ///
-    /// - Parameter webView: How the core reaches the page (the one way out). The connection keeps
-    ///   it weakly: the adapter owns both.
-    public func connect(_ webView: any BridgeWebView) -> BridgeConnection {
-        connect(webView) { operation in Task(operation: operation) }
-    }
-
-    /// Connects a web view whose adapter starts capability tasks itself, for example on the
-    /// engine's own thread (`Task(executorPreference:)`), so that a capability that does not
-    /// suspend elsewhere answers without a thread hop.
-    package func connect(_ webView: any BridgeWebView, startingTasks startTask: @escaping BridgeConnection.TaskStarter) -> BridgeConnection {
+    /// ```swift
+    /// let connection = bridge.connect(page)
+    /// // An engine whose objects live on one thread can start capabilities there:
+    /// let connection = bridge.connect(page) { operation in Task(executorPreference: engineExecutor, operation: operation) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - webView: How the core reaches the page (the one way out). The connection keeps it
+    ///     weakly: the adapter owns both.
+    ///   - startTask: Starts the task each capability runs in. By default a plain `Task`; an
+    ///     adapter may start it on the engine's own thread (`Task(executorPreference:)`), so that a
+    ///     capability that does not suspend elsewhere answers without a thread hop.
+    public func connect(
+        _ webView: any BridgeWebView,
+        startingTasks startTask: @escaping BridgeConnection.TaskStarter = { operation in Task(operation: operation) }
+    ) -> BridgeConnection {
         let number = connections.withLock { count in
             count += 1
             return count
@@ -140,11 +146,5 @@ public final class TodayBridge: Sendable {
     /// Diagnostics from now on: undecodable messages, dropped events, late replies and the like (X5).
     public func diagnostics() -> AsyncStream<BridgeDiagnostic> {
         observer.diagnostics.subscribe()
-    }
-
-    /// The definitions of every registered capability and every declared event and native call,
-    /// for generating the page's TypeScript (X6).
-    public var contract: BridgeContract {
-        BridgeContract(capabilities: capabilities.all.map(\.definition), events: events.all, nativeCalls: nativeCalls.all)
     }
 }

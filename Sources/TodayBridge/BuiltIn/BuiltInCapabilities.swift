@@ -8,7 +8,7 @@ package enum BuiltInCapabilities {
         CapabilityDefinition(EstablishSessionCapability.self),
     ]
 
-    package static func all(tracker: EventTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
+    package static func all(tracker: AnalyticsTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
         [
             TrackCapability.registered(tracker: tracker),
             RegisteredCapability(HeadersCapability(tokens: tokens)),

@@ -12,7 +12,7 @@ enum TrackCapability {
     )
 
     /// The registration: answered at once (``RegisteredCapability/Execution/immediate(_:)``).
-    static func registered(tracker: EventTracker) -> RegisteredCapability {
+    static func registered(tracker: AnalyticsTracker) -> RegisteredCapability {
         RegisteredCapability(immediate: definition) { (request: TrackRequest, context) in tracker.accept(request, context: context) }
     }
 }

@@ -4,10 +4,10 @@ package struct CapabilityDefinition: Sendable {
     package let access: CapabilityAccess
     package let deadline: Double?
     package let summary: String?
-    /// Reads the request's shape; a closure because metatypes of `Decodable` are not `Sendable`.
-    package let requestShape: @Sendable () -> TypeShape
-    /// Reads the result's shape.
-    package let resultShape: @Sendable () -> TypeShape
+    /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    package let request: any (Decodable & Sendable).Type
+    /// The result's type.
+    package let result: any (Decodable & Sendable).Type
 
     package init<Capability: BridgeCapability>(_: Capability.Type) {
         self.init(
@@ -28,7 +28,7 @@ package struct CapabilityDefinition: Sendable {
         self.access = access
         self.deadline = deadline
         self.summary = summary
-        self.requestShape = { ShapeReader.shape(of: Request.self) }
-        self.resultShape = { ShapeReader.shape(of: Result.self) }
+        self.request = request
+        self.result = result
     }
 }

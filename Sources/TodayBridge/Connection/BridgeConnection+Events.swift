@@ -1,12 +1,35 @@
 extension BridgeConnection {
-    /// Emits a named event to the page (X3): delivered now if the page subscribed, else kept
-    /// (bounded by ``BridgeLimits/maxBufferedEvents``) and delivered when it does.
+    /// Emits a declared event with its typed data (X3, X6): delivered now if the page subscribed,
+    /// else kept (bounded by ``BridgeLimits/maxBufferedEvents``) and delivered when it does.
     ///
     /// ```swift
-    /// await connection.emit(NativeEvent.background)
-    /// await connection.emit("cart.changed", data: ["count": 3])
+    /// try await connection.emit(cartChanged, payload: CartSummary(count: 3))
     /// ```
-    public func emit(_ name: String, data: JSONValue = .null) async {
+    ///
+    /// An event whose data has no Swift type of its own is a `NativeEvent<JSONValue>`:
+    ///
+    /// ```swift
+    /// try await connection.emit(NativeEvent<JSONValue>("cart.changed"), payload: ["count": 3])
+    /// ```
+    ///
+    /// - Throws: The encoder's error when `payload` cannot be encoded; nothing is emitted then.
+    public func emit<Payload>(_ event: NativeEvent<Payload>, payload: Payload) async throws {
+        await emit(event.name, data: try JSONValueEncoder().encode(payload) ?? .null)
+    }
+
+    /// Emits a declared event without data, such as ``NativeEvent/foreground``; the page receives
+    /// `null` (X3).
+    ///
+    /// ```swift
+    /// await connection.emit(.foreground)
+    /// ```
+    public func emit(_ event: NativeEvent<NoResult>) async {
+        await emit(event.name)
+    }
+
+    /// Emits the event `name` with its data as JSON (X3): what the typed overloads and the JNI
+    /// core, whose events arrive from Kotlin as JSON, share.
+    package func emit(_ name: String, data: JSONValue = .null) async {
         let start = bridge.clock.now()
         let (action, document) = state.withLock { $0.emit(name, data: data) }
         let outcome: BridgeTrace.Outcome
@@ -22,31 +45,6 @@ extension BridgeConnection {
             outcome = await deliver(.event(name: name, data: data)) ? .delivered : .undelivered
         }
         traceNative(.nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
-    }
-
-    /// Emits an event whose data is any `Encodable` value.
-    public func emit<Data: Encodable>(_ name: String, encoding data: Data) async throws {
-        await emit(name, data: try JSONValueEncoder().encode(data) ?? .null)
-    }
-
-    /// Emits a declared event with its typed data (X3, X6).
-    ///
-    /// ```swift
-    /// try await connection.emit(cartChanged, payload: CartSummary(count: 3))
-    /// ```
-    ///
-    /// - Throws: The encoder's error when `payload` cannot be encoded; nothing is emitted then.
-    public func emit<Payload>(_ event: BridgeEvent<Payload>, payload: Payload) async throws {
-        try await emit(event.name, encoding: payload)
-    }
-
-    /// Emits a declared event without data; the page receives `null` (X3).
-    ///
-    /// ```swift
-    /// await connection.emit(.foreground)
-    /// ```
-    public func emit(_ event: BridgeEvent<NoResult>) async {
-        await emit(event.name)
     }
 
     /// Hands `delivery` to the web view, reporting a failure instead of throwing.

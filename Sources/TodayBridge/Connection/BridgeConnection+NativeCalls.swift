@@ -1,15 +1,64 @@
 extension BridgeConnection {
-    /// Calls the page's handler `name` and awaits its reply (X4).
+    /// Calls a declared page handler with typed arguments and result, and awaits its reply (X4, X6).
     ///
-    /// Resolves with `fallback` when the page registered no handler by that name; throws
-    /// ``BridgeError`` when the page's handler fails (``BridgeError/Code/failed``), when no reply
-    /// comes before `deadline` (``BridgeError/Code/timeout``), or when the page goes away first
-    /// (``BridgeError/Code/cancelled``).
+    /// Resolves with `fallback` when the page registered no handler by that name or answered
+    /// `undefined`.
     ///
     /// ```swift
-    /// let answer = try await connection.call("confirmLeave", arguments: ["draft": true], default: true)
+    /// let leave = try await connection.call(confirmLeave, arguments: Draft(words: 120), default: true)
     /// ```
-    public func call(
+    ///
+    /// A handler whose arguments or result have no Swift type of their own is a
+    /// `NativeCall<JSONValue, JSONValue>`.
+    ///
+    /// - Throws: ``BridgeError``: ``BridgeError/Code/failed`` when the page's handler fails, the
+    ///   arguments cannot be encoded or the page's answer does not decode as `Result`;
+    ///   ``BridgeError/Code/timeout`` when no reply comes before `deadline` (by default
+    ///   ``BridgeLimits/defaultDeadline``); ``BridgeError/Code/cancelled`` when the page goes away
+    ///   first; ``BridgeError/Code/busy`` when ``BridgeLimits/maxPendingNativeCalls`` calls already
+    ///   wait.
+    public func call<Arguments, Result>(
+        _ nativeCall: NativeCall<Arguments, Result>,
+        arguments: Arguments,
+        default fallback: Result,
+        deadline: Double? = nil
+    ) async throws(BridgeError) -> Result {
+        let encoded: JSONValue?
+        do {
+            encoded = try JSONValueEncoder().encode(arguments)
+        } catch {
+            throw .failed("the arguments of \(nativeCall.name) cannot be encoded")
+        }
+        guard let value = try await call(nativeCall.name, arguments: encoded, default: nil, deadline: deadline) else { return fallback }
+        do {
+            return try JSONValueDecoder().decode(Result.self, from: value)
+        } catch {
+            throw .failed("the page's answer to \(nativeCall.name) does not decode as \(Result.self)")
+        }
+    }
+
+    /// Calls a declared page handler that takes no arguments (X4, X6); the handler receives
+    /// `undefined`.
+    ///
+    /// ```swift
+    /// let confirmed = try await connection.call(confirmLeave, default: true)
+    /// ```
+    ///
+    /// - Throws: ``BridgeError``, as ``call(_:arguments:default:deadline:)`` does.
+    public func call<Result>(
+        _ nativeCall: NativeCall<NoResult, Result>,
+        default fallback: Result,
+        deadline: Double? = nil
+    ) async throws(BridgeError) -> Result {
+        try await call(nativeCall, arguments: NoResult(), default: fallback, deadline: deadline)
+    }
+
+    /// Calls the page's handler `name` with JSON arguments and awaits its JSON reply (X4): what
+    /// the typed calls and the JNI core, whose calls arrive from Kotlin as JSON, share.
+    ///
+    /// Resolves with `fallback` when the page registered no handler by that name; throws
+    /// ``BridgeError`` as the typed call does.
+    package func call(
         _ name: String,
         arguments: JSONValue? = nil,
         default fallback: JSONValue? = nil,
@@ -43,59 +92,6 @@ extension BridgeConnection {
         case .unhandled: return fallback
         case .failure(let error): throw error
         }
-    }
-
-    /// Calls the page's handler `name` with typed arguments and result (X4).
-    public func call<Arguments: Encodable, Result: Decodable>(
-        _ name: String,
-        arguments: Arguments,
-        returning: Result.Type = Result.self,
-        default fallback: Result,
-        deadline: Double? = nil
-    ) async throws -> Result {
-        let value = try await call(name, arguments: try JSONValueEncoder().encode(arguments), default: nil, deadline: deadline)
-        guard let value else { return fallback }
-        return try JSONValueDecoder().decode(Result.self, from: value)
-    }
-
-    /// Calls a declared page handler with typed arguments and result (X4, X6).
-    ///
-    /// Resolves with `fallback` when the page registered no handler by that name or answered
-    /// `undefined`.
-    ///
-    /// ```swift
-    /// let leave = try await connection.call(confirmLeave, arguments: Draft(words: 120), default: true)
-    /// ```
-    ///
-    /// - Throws: ``BridgeError`` as the untyped call does, and ``BridgeError/Code/failed`` when the
-    ///   arguments cannot be encoded or the page's answer does not decode as `Result`.
-    public func call<Arguments, Result>(
-        _ nativeCall: NativeCall<Arguments, Result>,
-        arguments: Arguments,
-        default fallback: Result,
-        deadline: Double? = nil
-    ) async throws(BridgeError) -> Result {
-        let encoded: JSONValue?
-        do {
-            encoded = try JSONValueEncoder().encode(arguments)
-        } catch {
-            throw .failed("the arguments of \(nativeCall.name) cannot be encoded")
-        }
-        guard let value = try await call(nativeCall.name, arguments: encoded, default: nil, deadline: deadline) else { return fallback }
-        do {
-            return try JSONValueDecoder().decode(Result.self, from: value)
-        } catch {
-            throw .failed("the page's answer to \(nativeCall.name) does not decode as \(Result.self)")
-        }
-    }
-
-    /// Calls a declared page handler that takes no arguments (X4, X6).
-    public func call<Result>(
-        _ nativeCall: NativeCall<NoResult, Result>,
-        default fallback: Result,
-        deadline: Double? = nil
-    ) async throws(BridgeError) -> Result {
-        try await call(nativeCall, arguments: NoResult(), default: fallback, deadline: deadline)
     }
 
     /// Settles native call `id` with an answer from `document`'s main frame (X4); reports an answer

@@ -1,8 +1,8 @@
 /// One web view's link to the bridge: every message in, every delivery out, each call settled
 /// exactly once (C5).
 ///
-/// An adapter creates it with ``TodayBridge/connect(_:)``, giving the ``BridgeWebView`` the core
-/// delivers through (the one way out), hands it every message with
+/// An adapter creates it with ``TodayBridge/connect(_:startingTasks:)``, giving the
+/// ``BridgeWebView`` the core delivers through (the one way out), hands it every message with
 /// ``receive(_:from:reply:)`` (the one way in), and reports navigations
 /// (``documentDidChange()``) and the web view going away (``close()``).
 ///
@@ -23,8 +23,8 @@ public final class BridgeConnection: Sendable {
     /// The connection's state machine, over what it needs to settle page and native calls.
     typealias State = ConnectionState<PageCall, NativeCallWaiter>
 
-    /// Starts a capability's task.
-    package typealias TaskStarter = @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+    /// Starts the task a capability runs in (``TodayBridge/connect(_:startingTasks:)``).
+    public typealias TaskStarter = @Sendable (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
 
     init(bridge: TodayBridge, id: WebViewID, webView: any BridgeWebView, startTask: @escaping TaskStarter) {
         self.bridge = bridge

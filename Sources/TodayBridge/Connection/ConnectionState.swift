@@ -25,11 +25,11 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     package private(set) var watcherGeneration: UInt64 = 0
     private var watcher: Task<Void, Never>?
     private var lastID: UInt64 = 0
-    private var events: EventOutbox
+    private var events: NativeEventOutbox
     private var terminationHandler: (@Sendable (WebProcessTermination) -> Void)?
 
     package init(eventCapacity: Int) {
-        events = EventOutbox(capacity: eventCapacity)
+        events = NativeEventOutbox(capacity: eventCapacity)
     }
 
     /// Calls not yet settled, page and native.
@@ -96,7 +96,7 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
 
     /// The app emits event `name` (X3): what the outbox does with it (`nil` once closed), and the
     /// document it was meant for.
-    package mutating func emit(_ name: String, data: JSONValue) -> (action: EventOutbox.EmitAction?, document: DocumentID) {
+    package mutating func emit(_ name: String, data: JSONValue) -> (action: NativeEventOutbox.EmitAction?, document: DocumentID) {
         (isClosed ? nil : events.emit(name, data: data), document)
     }
 
@@ -113,7 +113,7 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     /// subscription and `host.ready` in its backlog; the earlier documents' calls are handed back.
     package mutating func documentBegins() -> NewDocument {
         let next = beginNextDocument()
-        _ = events.emit(NativeEvent.ready, data: .null)
+        _ = events.emit(NativeEvent<NoResult>.ready.name, data: .null)
         return next
     }
 

@@ -7,7 +7,7 @@ public struct DocumentID: Sendable, Hashable, CustomStringConvertible {
     public let generation: UInt64
 
     /// Creates the identity of a document by its generation.
-    public init(generation: UInt64) {
+    package init(generation: UInt64) {
         self.generation = generation
     }
 

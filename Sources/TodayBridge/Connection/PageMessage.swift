@@ -40,7 +40,16 @@ public struct PageMessage {
     /// JSON text as ``json(minimumBytes:read:)``, its length as a page script measured it
     /// (`String.length`, UTF-16 units) and an engine reported it: any number, so one that is
     /// negative, not finite or NaN counts as zero and one past `Int` as too large.
-    package static func json(javaScriptLength length: Double, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
+    ///
+    /// A script in the page may report any number; this is how an adapter hands such a length to
+    /// the core without trapping on it.
+    ///
+    /// ```swift
+    /// .json(javaScriptLength: jsc_value_to_double(length)) { body in
+    ///     body(UnsafeRawBufferPointer(…the text's UTF-8 bytes…))
+    /// }
+    /// ```
+    public static func json(javaScriptLength length: Double, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
         let minimumBytes = length > 0 ? Int(min(length, Double(Int.max / 4))) : 0  // NaN > 0 is false
         return .json(minimumBytes: minimumBytes, read: read)
     }

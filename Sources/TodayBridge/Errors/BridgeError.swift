@@ -32,7 +32,7 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidRequest: Code = "invalidRequest"
 
         /// The codes the bridge itself uses, in the order the generated TypeScript lists them.
-        public static let builtIn: [Code] = [.busy, .cancelled, .failed, .invalidRequest, .timeout, .unsupported]
+        package static let builtIn: [Code] = [.busy, .cancelled, .failed, .invalidRequest, .timeout, .unsupported]
     }
 
     /// The stable code the page switches on.

@@ -7,8 +7,15 @@ extension JSONValue {
         String(decoding: jsonUTF8, as: UTF8.self)
     }
 
-    /// ``jsonString`` as UTF-8 bytes, for engines that take a C string.
-    package var jsonUTF8: [UInt8] {
+    /// ``jsonString`` as UTF-8 bytes, for engines that take a C string: an adapter answering a
+    /// ``BridgeReply/value(_:)`` through a C API hands these over without a `String` in between.
+    ///
+    /// ```swift
+    /// var json = value.jsonUTF8
+    /// json.append(0)
+    /// json.withUnsafeBytes { engine_reply_with_json(reply, $0.baseAddress) }
+    /// ```
+    public var jsonUTF8: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         write(to: &output)

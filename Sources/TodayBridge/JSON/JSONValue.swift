@@ -54,7 +54,7 @@ extension JSONValue {
     }
 
     /// Whether this is a string, a number or a boolean.
-    public var isScalar: Bool {
+    package var isScalar: Bool {
         switch self {
         case .string, .number, .bool: true
         case .null, .array, .object: false

@@ -1,12 +1,12 @@
-/// What defines a native call for the page: the handler's name and the shapes of its arguments
+/// What defines a native call for the page: the handler's name and the types of its arguments
 /// and result (X4, X6).
 package struct NativeCallDefinition: Sendable {
     package let name: String
     package let summary: String?
-    /// Reads the arguments' shape; a closure because metatypes of `Decodable` are not `Sendable`.
-    package let argumentsShape: @Sendable () -> TypeShape
-    /// Reads the result's shape.
-    package let resultShape: @Sendable () -> TypeShape
+    /// The arguments' type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    package let arguments: any (Decodable & Sendable).Type
+    /// The result's type.
+    package let result: any (Decodable & Sendable).Type
 
     package init<Arguments: Codable & Sendable, Result: Decodable & Sendable>(
         name: String,
@@ -16,7 +16,7 @@ package struct NativeCallDefinition: Sendable {
     ) {
         self.name = name
         self.summary = summary
-        argumentsShape = { ShapeReader.shape(of: Arguments.self) }
-        resultShape = { ShapeReader.shape(of: Result.self) }
+        self.arguments = arguments
+        self.result = result
     }
 }

@@ -53,7 +53,7 @@ public struct BridgeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var type: String?
 
     /// Creates a diagnostic.
-    public init(_ code: Code, _ message: String, type: String? = nil) {
+    package init(_ code: Code, _ message: String, type: String? = nil) {
         self.code = code
         self.message = message
         self.type = type

@@ -1,14 +1,27 @@
-/// What an Android host installs in its `WebView` (A1, A2, C7): the object
+/// What an Android-style host installs in its web view (A1, A2, C7): the object
 /// `WebViewCompat.addWebMessageListener` injects into every frame, and the script
 /// `WebViewCompat.addDocumentStartJavaScript` runs in every frame (the platform tag, which guards
-/// itself to the top frame, and the Android shim).
-package struct AndroidInstallation: Sendable, Encodable {
+/// itself to the top frame, then the Android shim).
+///
+/// Any engine whose JavaScript interfaces carry strings only installs the same two, then hands
+/// each request to ``StringTransport`` (<doc:WritingAnAdapter>):
+///
+/// ```swift
+/// let installation = AndroidInstallation(bridge.configuration)
+/// webView.addWebMessageListener(installation.jsObjectName, allowedOriginRules: ["*"], listener)
+/// webView.addDocumentStartJavaScript(installation.documentStartScript, allowedOriginRules: ["*"])
+/// ```
+///
+/// It encodes as `{ jsObjectName, documentStartScript }`, which is how the Android library's Kotlin
+/// glue receives it.
+public struct AndroidInstallation: Sendable, Encodable {
     /// The injected object's name: `<channelName>Native`.
-    package let jsObjectName: String
-    /// The document-start script.
-    package let documentStartScript: String
+    public let jsObjectName: String
+    /// The document-start script: ``HostScript/platformTag`` and ``HostScript/androidShim``.
+    public let documentStartScript: String
 
-    package init(_ configuration: BridgeConfiguration) {
+    /// What a host installs for `configuration`'s platform, channel name and message limit.
+    public init(_ configuration: BridgeConfiguration) {
         jsObjectName = configuration.channelName + "Native"
         let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
         let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(

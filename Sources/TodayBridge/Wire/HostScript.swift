@@ -1,10 +1,26 @@
-/// A script a host injects into pages. Its source is TypeScript in `web/src/host/`, compiled with
-/// the web SDK and embedded into Swift by `web/scripts/host-scripts.mjs`: never retyped here.
+/// A script every adapter injects into its pages, with the configuration it runs with: the seam
+/// between an adapter and the page scripts (<doc:WritingAnAdapter>).
 ///
-/// The embedded source is one function expression taking a configuration object, whose type
-/// the web side compiles against (`web/src/host/configurations.generated.ts`, rendered from
-/// `Configuration` by `today-bridge contract --host-configurations`).
-package struct HostScript<Configuration: Codable & Sendable>: Sendable {
+/// Each script's source is TypeScript in `web/src/host/`, unit-tested on Node and built with the
+/// web SDK, then embedded here by `web/scripts/host-scripts.mjs`: an adapter never writes page
+/// JavaScript by hand. The source is one function expression taking a configuration object,
+/// whose TypeScript type is generated from `Configuration`, so both sides read the same fields.
+///
+/// | Script | Inject it | Configuration |
+/// |---|---|---|
+/// | ``platformTag`` | top frame, page world, document start (C7) | ``PlatformTagConfiguration`` |
+/// | ``androidShim`` | every frame, document start, on string-only engines (A1) | ``AndroidShimConfiguration`` |
+/// | ``documentMarker`` | main frame, an isolated world, document start, where the engine reports no commit (S4) | ``DocumentMarkerConfiguration`` |
+/// | ``pageEvent`` | main frame, to deliver (``PageDelivery/script`` runs it for you) | ``PageEventConfiguration`` |
+///
+/// ```swift
+/// let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: .linux))
+/// engine.addUserScript(platformTag, frames: .topFrame, time: .documentStart)
+/// ```
+///
+/// An Android-style engine installs ``AndroidInstallation``'s script instead, which is the platform
+/// tag and the shim together.
+public struct HostScript<Configuration: Codable & Sendable>: Sendable {
     /// The function expression, as the web build emitted it.
     package let source: String
 
@@ -12,11 +28,17 @@ package struct HostScript<Configuration: Codable & Sendable>: Sendable {
         self.source = source
     }
 
-    /// The script that runs this one with `configuration`.
+    /// The script that runs this one with `configuration`, ready to inject or evaluate.
     ///
-    /// - Parameter escaping: Applied to the configuration's JSON text, for example to make it safe
-    ///   inside an HTML `<script>` element.
-    package func invocation(_ configuration: Configuration, escaping: (String) -> String = { $0 }) -> String {
+    /// ```swift
+    /// let marker = HostScript.documentMarker.invocation(DocumentMarkerConfiguration(handlerName: "todayWebViewBridgeDocument"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: What the script reads; its JSON text is the script's argument.
+    ///   - escaping: Applied to the configuration's JSON text, for example to make it safe inside
+    ///     an HTML `<script>` element.
+    public func invocation(_ configuration: Configuration, escaping: (String) -> String = { $0 }) -> String {
         "(" + source + ")(" + escaping(Self.json(configuration)) + ");"
     }
 

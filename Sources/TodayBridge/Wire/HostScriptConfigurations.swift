@@ -1,50 +1,81 @@
 // The configuration of each script in `web/src/host/` (engine-specific ones live with their
 // adapter): its TypeScript type is generated from these, so both sides read the same fields.
 
-/// `platform-tag.ts`: defines `window.__todayWebView` in the top frame (C7).
-package struct PlatformTagConfiguration: Codable, Sendable {
-    package var platform: Platform
+/// What ``HostScript/platformTag`` reads: the platform the main frame's page is told (C7).
+///
+/// ```swift
+/// let script = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
+/// ```
+public struct PlatformTagConfiguration: Codable, Sendable {
+    /// The platform `window.__todayWebView.platform` names: ``BridgeConfiguration/platform``.
+    public var platform: Platform
 
-    package init(platform: Platform) {
+    /// A configuration naming `platform`.
+    public init(platform: Platform) {
         self.platform = platform
     }
 }
 
-/// `android-shim.ts`: the channel over a string-only binding (A1).
-package struct AndroidShimConfiguration: Codable, Sendable {
+/// What ``HostScript/androidShim`` reads: the channel it presents over a string-only binding (A1).
+///
+/// ``AndroidInstallation`` makes it from a ``BridgeConfiguration``; an engine that injects the
+/// shim itself passes the same values:
+///
+/// ```swift
+/// let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(
+///     bindingName: "todayWebViewBridgeNative", channelName: "todayWebViewBridge", maxMessageBytes: 8 << 20
+/// ))
+/// ```
+public struct AndroidShimConfiguration: Codable, Sendable {
     /// The binding the shim sends through: Android's injected object, or a function.
-    package var bindingName: String
-    /// The channel the web SDK finds (C1).
-    package var channelName: String
+    public var bindingName: String
+    /// The channel the web SDK finds (C1): ``BridgeConfiguration/channelName``.
+    public var channelName: String
     /// The host's message limit (``BridgeLimits/maxMessageBytes``): a message whose JSON text is
     /// longer is not carried, only its length, which the host refuses (X7).
-    package var maxMessageBytes: Double
+    public var maxMessageBytes: Double
 
-    package init(bindingName: String, channelName: String, maxMessageBytes: Int) {
+    /// A configuration for the shim over `bindingName`, presenting `channelName`.
+    public init(bindingName: String, channelName: String, maxMessageBytes: Int) {
         self.bindingName = bindingName
         self.channelName = channelName
         self.maxMessageBytes = Double(maxMessageBytes)
     }
 }
 
-/// `document-marker.ts`: reports each new main-frame document from an isolated world (S4).
-package struct DocumentMarkerConfiguration: Codable, Sendable {
+/// What ``HostScript/documentMarker`` reads: the handler it reports each new main-frame document
+/// to, from an isolated world (S4).
+///
+/// ```swift
+/// let marker = HostScript.documentMarker.invocation(DocumentMarkerConfiguration(handlerName: channel + "Document"))
+/// ```
+public struct DocumentMarkerConfiguration: Codable, Sendable {
     /// The message handler registered in the marker's world only.
-    package var handlerName: String
+    public var handlerName: String
 
-    package init(handlerName: String) {
+    /// A configuration posting to `handlerName`.
+    public init(handlerName: String) {
         self.handlerName = handlerName
     }
 }
 
-/// `page-event.ts`: dispatches a DOM event on the main frame's `window` (X3, X4, A1).
-package struct PageEventConfiguration: Codable, Sendable {
+/// What ``HostScript/pageEvent`` reads: the DOM event it dispatches on the main frame's `window`
+/// (X3, X4, A1).
+///
+/// ``PageDelivery`` makes it for each delivery (``PageDelivery/script``,
+/// ``PageDelivery/functionArgument``); an adapter rarely builds one itself.
+///
+/// ```swift
+/// let script = HostScript.pageEvent.invocation(PageEventConfiguration(name: delivery.eventName, detail: delivery.detail))
+/// ```
+public struct PageEventConfiguration: Codable, Sendable {
     /// The event's name.
-    package var name: String
+    public var name: String
     /// The event's `detail`.
-    package var detail: JSONValue
+    public var detail: JSONValue
 
-    package init(name: String, detail: JSONValue) {
+    /// A configuration dispatching `name` with `detail`.
+    public init(name: String, detail: JSONValue) {
         self.name = name
         self.detail = detail
     }

@@ -117,7 +117,7 @@ extension ConnectionStateTests {
         case kept, cancel
         case settle(String)
         case alreadySettled, unknown, notCurrentDocument
-        case emitted(EventOutbox.EmitAction?, document: UInt64)
+        case emitted(NativeEventOutbox.EmitAction?, document: UInt64)
         case subscribed([JSONValue]?)
         case newDocument(UInt64, settle: [String])
         case closing(settle: [String], cancelsWatcher: Bool)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TodayBridge
-import TodayBridgeTesting
+@testable import TodayBridgeTesting
 
 private enum Size: String, Codable, CaseIterable, Sendable { case small, large }
 

@@ -15,8 +15,8 @@ private struct Draft: Codable, Sendable {
     var title: String
 }
 
-private let cartChanged = BridgeEvent("cart.changed", payload: CartSummary.self, summary: "the cart changed")
-private let badge = BridgeEvent("badge", payload: Int.self)
+private let cartChanged = NativeEvent("cart.changed", payload: CartSummary.self, summary: "the cart changed")
+private let badge = NativeEvent("badge", payload: Int.self)
 private let confirmLeave = NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self, summary: "asks before leaving a draft")
 private let pageTitle = NativeCall("page.title", arguments: NoResult.self, result: String?.self)
 
@@ -83,14 +83,14 @@ struct DeclarationTests {
         let host = BridgeTestHost()
         #expect(host.bridge.contract.typeScript(capabilityMap: "All", eventMap: "Events").contains("'host.ready': null;"))
         #expect(!host.bridge.contract.custom.typeScript(capabilityMap: "App", eventMap: "AppEvents").contains("host."))
-        #expect(BridgeEvent.foreground.name == NativeEvent.foreground)
+        #expect(NativeEvent<NoResult>.foreground.name == "host.foreground")
     }
 
     @Test("X6 two declarations that would share an interface name: the second is written inline")
     func x6InterfaceNamesStayUnique() throws {
         let host = BridgeTestHost()
-        try host.bridge.declare(BridgeEvent("cart.changed", payload: CartSummary.self))
-        try host.bridge.declare(BridgeEvent("cartChanged", payload: Draft.self))
+        try host.bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self))
+        try host.bridge.declare(NativeEvent("cartChanged", payload: Draft.self))
         let text = host.bridge.contract.custom.typeScript(capabilityMap: "App", eventMap: "AppEvents")
         #expect(text.contains("  'cart.changed': CartChangedEvent;\n  cartChanged: { words: number; title: string };\n"))
     }
@@ -103,7 +103,7 @@ struct DeclarationTests {
         let host = BridgeTestHost()
         try host.bridge.declare(cartChanged)
         try host.bridge.declare(NativeCall("cart.changed", arguments: Draft.self, result: Bool.self))
-        #expect(throws: BridgeConfigurationError.self) { try host.bridge.declare(BridgeEvent(name, payload: Int.self)) }
+        #expect(throws: BridgeConfigurationError.self) { try host.bridge.declare(NativeEvent(name, payload: Int.self)) }
         #expect(throws: BridgeConfigurationError.self) { try host.bridge.declare(NativeCall(name, arguments: Int.self, result: Int.self)) }
     }
 
@@ -111,7 +111,7 @@ struct DeclarationTests {
     func x3x4RefusalsExplain() {
         let host = BridgeTestHost()
         #expect(throws: BridgeConfigurationError("event name \"host.ready\" starts with \"host.\", which the bridge keeps for itself")) {
-            try host.bridge.declare(BridgeEvent.ready)
+            try host.bridge.declare(NativeEvent.ready)
         }
         #expect(throws: BridgeConfigurationError("an empty native call name is not allowed")) {
             try host.bridge.declare(NativeCall("", arguments: Int.self, result: Int.self))

@@ -16,7 +16,7 @@ struct DocSnippetTypesTests {
     func x6DocSnippetTypesAreCurrent() throws {
         let host = BridgeTestHost()
         try host.bridge.register("purchase", access: .trustedSurface) { (request: Purchase, _) in Receipt(id: request.sku) }
-        try host.bridge.declare(BridgeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed"))
+        try host.bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed"))
         try host.bridge.declare(NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self, summary: "asks before leaving a draft"))
         try GeneratedTypeScript.check(host.bridge, file: "docs/snippets/app-bridge.generated.ts")
     }

@@ -12,7 +12,7 @@ struct GeneratedTypeScriptTests {
 
     private func bridge() throws -> TodayBridge {
         let host = BridgeTestHost()
-        try host.bridge.declare(BridgeEvent("ping", payload: Ping.self))
+        try host.bridge.declare(NativeEvent("ping", payload: Ping.self))
         return host.bridge
     }
 

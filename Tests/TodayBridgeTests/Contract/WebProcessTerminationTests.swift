@@ -75,7 +75,7 @@ struct WebProcessTerminationTests {
         let seen = await Fixtures.collect(diagnostics) { _ = await host.answerCall(oldCallID, value: false) }
         #expect(seen.map(\.code) == [.duplicateReply])
         #expect(await host.send(["type": "__today.subscribe", "event": "cart.changed"]) == .value([]))
-        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent.ready)]) == .value([.null]))
+        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .value([.null]))
 
         // Every capability of the new document works.
         #expect(await host.send(["type": "headers"]).value?["Authorization"]?.stringValue?.hasPrefix("Bearer token-") == true)

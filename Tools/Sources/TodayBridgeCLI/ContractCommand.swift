@@ -1,10 +1,6 @@
 import ArgumentParser
 import TodayBridge
 import TodayBridgeTesting
-#if canImport(TodayBridgeGTK)
-import TodayBridgeChromium
-import TodayBridgeGTK
-#endif
 
 /// `today-bridge contract`: prints the TypeScript the web SDK compiles against, rendered from the
 /// Swift definitions (X6).
@@ -35,12 +31,8 @@ struct ContractCommand: ParsableCommand {
         print(text, terminator: "")
     }
 
+    /// `web/src/host/configurations.generated.ts`: the configuration of every script a host injects.
     static var hostScriptConfigurations: String {
-        var declarations = WireContract.hostScriptConfigurations
-        #if canImport(TodayBridgeGTK)
-        declarations += WebKitGTKRelayedMessage.declarations + ChromiumWebViewConfiguration.declarations
-        #endif
-        declarations += InspectorConfiguration.declarations
-        return WireContract.declarations(declarations, generatedBy: "today-bridge contract --host-configurations")
+        WireContract.declarations(HostScriptDeclarations.all, generatedBy: "today-bridge contract --host-configurations")
     }
 }

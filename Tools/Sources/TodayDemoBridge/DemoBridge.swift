@@ -51,7 +51,7 @@ package enum DemoBridge {
     }
 
     /// A message from the native side, shown on the page.
-    package static let notice = BridgeEvent("demo.notice", payload: Notice.self, summary: "a message from the native side, shown on the page")
+    package static let notice = NativeEvent("demo.notice", payload: Notice.self, summary: "a message from the native side, shown on the page")
 
     /// Asks the page how far it got.
     package static let progress = NativeCall("demo.progress", arguments: ProgressQuery.self, result: Progress.self, summary: "how many steps the page has shown")

@@ -12,11 +12,4 @@ package struct InspectorConfiguration: Codable, Sendable {
         header = recording.header
         records = recording.records
     }
-
-    /// Its declarations, for `today-bridge contract --host-configurations`.
-    static let declarations: [WireContract.Declaration] = [
-        WireContract.Declaration(TrafficRecord.self, "One trace of a recording (X5)."),
-        WireContract.Declaration(TrafficRecordingHeader.self, "A recording's first line (X5)."),
-        WireContract.Declaration(InspectorConfiguration.self, "`inspector/timeline.ts`: the traffic inspector's page (X5)."),
-    ]
 }

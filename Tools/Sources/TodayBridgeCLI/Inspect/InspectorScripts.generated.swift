@@ -3,6 +3,11 @@
 import TodayBridge
 
 extension HostScript where Configuration == InspectorConfiguration {
+    /// The traffic inspector's page script: `today-bridge open --inspect` and `today-bridge inspect`
+    /// embed it, built, in a self-contained HTML page with the recording as its configuration (X5).
+    ///
+    /// @example (inspectorTimeline)(window, { title: 'Bridge traffic', header, records })
+    ///
     /// Built from `web/src/inspector/timeline.ts`.
     package static let inspector = HostScript(source: #"""
 (function (configuration) {

@@ -2,18 +2,18 @@ import Foundation
 
 /// Adds the host's base fields to accepted events; they win over page parameters of the same
 /// name (T1): `eid`, `sid`, `ts`, `tz`, `uid`, `did`, `client_plat`, `ctx`.
-struct EventEnricher: Sendable {
+struct AnalyticsEnricher: Sendable {
     let identity: AnalyticsIdentity
     let platform: Platform
 
     /// The batch's events, enriched; the user id and time zone are read once per batch.
-    func events(for batch: ArraySlice<EventTracker.Accepted>) async -> [AnalyticsEvent] {
+    func events(for batch: ArraySlice<AnalyticsTracker.Accepted>) async -> [AnalyticsEvent] {
         let userID = await identity.userID()
         let timeZone = JSONValue.string(identity.timeZone())
         let session = JSONValue.string(identity.sessionID), device = JSONValue.string(identity.deviceID)
         let platform = JSONValue.string(platform.rawValue)
         return batch.map { accepted in
-            let id = EventID.random()
+            let id = AnalyticsEventID.random()
             var properties = accepted.parameters
             properties.reserveCapacity(properties.count + 8)
             properties["eid"] = .string(id)

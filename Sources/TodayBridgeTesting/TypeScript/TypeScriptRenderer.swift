@@ -1,3 +1,5 @@
+import TodayBridge
+
 /// Writes ``TypeShape``s as TypeScript types.
 package enum TypeScriptRenderer {
     /// A type expression, such as `Record<string, string>` or `{ id: string; count?: number }`.

@@ -1,7 +1,7 @@
 /// Which native events a page subscribed to, and the bounded backlog of those it has not yet (X3).
 ///
 /// A pure state machine: the connection calls it under its lock and acts on what it returns.
-package struct EventOutbox: Sendable {
+package struct NativeEventOutbox: Sendable {
     /// What to do with an emitted event.
     package enum EmitAction: Sendable, Equatable {
         /// The page subscribed: deliver it now.

@@ -1,3 +1,5 @@
+import TodayBridge
+
 extension BridgeContract {
     /// The TypeScript declarations: an interface for each object type, and a map by name of the
     /// capabilities and, when named, of the events and the native calls.
@@ -11,7 +13,7 @@ extension BridgeContract {
     /// The page passes the maps to the SDK: `bridge.request<AppCapabilities, 'purchase'>`,
     /// `bridge.on<AppEvents, 'cart.changed'>`, `bridge.handle<AppNativeCalls, 'confirmLeave'>`.
     /// Events and native calls are listed sorted by name, capabilities as registered (sorted by
-    /// type in ``TodayBridge/contract``), so the same definitions always render the same text.
+    /// type in `TodayBridge.contract`), so the same definitions always render the same text.
     ///
     /// - Parameters:
     ///   - capabilityMap: The interface mapping each message type to its request and result.
@@ -29,8 +31,8 @@ extension BridgeContract {
         var file = TypeScriptDeclarations(reserving: [capabilityMap, eventMap, nativeCallMap].compactMap { $0 })
         let capabilityEntries = capabilities.map { definition in
             let name = TypeScriptRenderer.interfacePrefix(definition.type)
-            let request = file.type(of: definition.requestShape(), named: name + "Request", doc: Self.requestDoc(definition))
-            let result = file.type(of: definition.resultShape(), named: name + "Result", doc: "Result of the `\(definition.type)` message.")
+            let request = file.type(of: ShapeReader.shape(of: definition.request), named: name + "Request", doc: Self.requestDoc(definition))
+            let result = file.type(of: ShapeReader.shape(of: definition.result), named: name + "Result", doc: "Result of the `\(definition.type)` message.")
             return MapEntry(key: definition.type, summary: nil, type: "{ request: \(request); result: \(result) }")
         }
         file.declareMap(capabilityMap, doc: "The \(includeErrorCodes ? "built-in capabilities" : "capabilities"), by message `type`.", entries: capabilityEntries)
@@ -41,7 +43,7 @@ extension BridgeContract {
         if let eventMap {
             let entries = events.sorted { $0.name < $1.name }.map { definition in
                 let name = TypeScriptRenderer.interfacePrefix(definition.name)
-                let data = file.type(of: definition.payloadShape(), named: name + "Event", doc: "Data of the `\(definition.name)` event.")
+                let data = file.type(of: Self.dataShape(definition), named: name + "Event", doc: "Data of the `\(definition.name)` event.")
                 return MapEntry(key: definition.name, summary: definition.summary, type: data)
             }
             file.declareMap(eventMap, doc: "The native events, by name: the data `bridge.on` listeners receive (X3).", entries: entries)
@@ -49,8 +51,8 @@ extension BridgeContract {
         if let nativeCallMap {
             let entries = nativeCalls.sorted { $0.name < $1.name }.map { definition in
                 let name = TypeScriptRenderer.interfacePrefix(definition.name)
-                let arguments = file.type(of: definition.argumentsShape(), named: name + "CallArguments", doc: "Arguments of the `\(definition.name)` native call.")
-                let result = file.type(of: definition.resultShape(), named: name + "CallResult", doc: "Result of the `\(definition.name)` native call.")
+                let arguments = file.type(of: ShapeReader.shape(of: definition.arguments), named: name + "CallArguments", doc: "Arguments of the `\(definition.name)` native call.")
+                let result = file.type(of: ShapeReader.shape(of: definition.result), named: name + "CallResult", doc: "Result of the `\(definition.name)` native call.")
                 return MapEntry(key: definition.name, summary: definition.summary, type: "{ arguments: \(arguments); result: \(result) }")
             }
             file.declareMap(nativeCallMap, doc: "The native calls, by name: the arguments `bridge.handle` handlers receive and the result they return (X4).", entries: entries)
@@ -58,48 +60,13 @@ extension BridgeContract {
         return file.text
     }
 
+    /// An event's data: one without (``NoResult``) reaches the listener as `null`, not `undefined`.
+    private static func dataShape(_ definition: NativeEventDefinition) -> TypeShape {
+        let shape = ShapeReader.shape(of: definition.payload)
+        return shape == .void ? .null : shape
+    }
+
     private static func requestDoc(_ definition: CapabilityDefinition) -> String {
         "Fields of the `\(definition.type)` message" + (definition.summary.map { ": \($0)" } ?? "") + ". " + definition.access.servedTo
     }
-}
-
-/// The sections of one generated file, in order, each interface name declared once.
-struct TypeScriptDeclarations {
-    private var sections: [String] = []
-    private var names: Set<String>
-
-    /// A file whose maps will be named `mapNames`, which no interface may take.
-    init(reserving mapNames: [String]) {
-        names = Set(mapNames)
-    }
-
-    var text: String { sections.joined(separator: "\n") }
-
-    /// The type expression for `shape`: an object with fields is declared as an interface named
-    /// `name`, or written inline if another declaration already took the name.
-    mutating func type(of shape: TypeShape, named name: String, doc: String) -> String {
-        guard case .object(let fields) = shape, !fields.isEmpty, names.insert(name).inserted else { return TypeScriptRenderer.type(shape) }
-        sections.append(TypeScriptRenderer.interface(named: name, fields: fields, doc: doc))
-        return name
-    }
-
-    /// A map interface: one property per entry, with the entry's summary as its doc comment.
-    mutating func declareMap(_ name: String, doc: String, entries: [MapEntry]) {
-        let body = entries.map { entry in
-            (entry.summary.map { "  " + TypeScriptRenderer.docComment($0) + "\n" } ?? "")
-                + "  \(TypeScriptRenderer.propertyName(entry.key)): \(entry.type);\n"
-        }
-        sections.append(TypeScriptRenderer.docComment(doc) + "\nexport interface \(name) {\n" + body.joined() + "}\n")
-    }
-
-    mutating func append(_ section: String) {
-        sections.append(section)
-    }
-}
-
-/// One property of a generated map: a capability's type, an event's or a native call's name.
-struct MapEntry {
-    let key: String
-    let summary: String?
-    let type: String
 }

@@ -6,7 +6,7 @@ import Foundation
 /// Accepting is synchronous: the page's `track` resolves as soon as its event is validated and
 /// queued. The queue's drain adds the base fields (awaiting the user id once per batch) and
 /// records the batch.
-package struct EventTracker: Sendable {
+package struct AnalyticsTracker: Sendable {
     /// An accepted event: validated, with what the host knew when it arrived.
     struct Accepted: Sendable {
         var name: String
@@ -17,7 +17,7 @@ package struct EventTracker: Sendable {
         var milliseconds: Double
     }
 
-    let validator: EventValidator
+    let validator: AnalyticsEventValidator
     let observer: BridgeObserver
     /// Its wall clock stamps each event as it arrives.
     let clock: any BridgeClock
@@ -32,10 +32,10 @@ package struct EventTracker: Sendable {
         observer: BridgeObserver,
         clock: any BridgeClock
     ) {
-        validator = EventValidator(rules: validation)
+        validator = AnalyticsEventValidator(rules: validation)
         self.observer = observer
         self.clock = clock
-        let enricher = EventEnricher(identity: identity, platform: platform)
+        let enricher = AnalyticsEnricher(identity: identity, platform: platform)
         /// A run of refused batches is reported at its first (a full disk refuses every one).
         let refusing = Locked(false)
         queue = AnalyticsQueue(capacity: capacity, observer: observer) { batch in
@@ -64,7 +64,7 @@ package struct EventTracker: Sendable {
             observer.report(.eventRejected, "event dropped: no string ename", type: TrackCapability.type)
             return
         }
-        let validated: EventValidator.Outcome
+        let validated: AnalyticsEventValidator.Outcome
         switch validator.validate(name: name, parameters: request.parameters) {
         case .failure(let failure):
             observer.report(.eventRejected, "event dropped: \(failure.reason)", type: TrackCapability.type)

@@ -1,3 +1,5 @@
+import TodayBridge
+
 /// Reads a `Decodable` type's shape by letting it decode from a recorder (X6).
 ///
 /// A synthesized `init(from:)` asks for each property by key and type, in declaration order;
@@ -18,6 +20,9 @@ package enum ShapeReader {
     static func read<Value: Decodable>(_ type: Value.Type) throws -> (shape: TypeShape, value: Value) {
         if let shaped = type as? any BridgeShaped.Type {
             return (shaped.bridgeShape, shaped.bridgePlaceholder as! Value)
+        }
+        if let standard = type as? any StandardShaped.Type {
+            return (standard.standardShape, standard.standardPlaceholder as! Value)
         }
         if let primitive = PrimitiveShape.read(type) { return primitive }
         if let enumeration = StringEnumShape.read(type) { return enumeration }

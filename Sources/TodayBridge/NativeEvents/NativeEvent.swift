@@ -6,7 +6,7 @@
 /// ```swift
 /// struct CartSummary: Codable, Sendable { var count: Int }
 ///
-/// let cartChanged = BridgeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed")
+/// let cartChanged = NativeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed")
 /// try bridge.declare(cartChanged)
 /// try await connection.emit(cartChanged, payload: CartSummary(count: 3))
 /// ```
@@ -17,7 +17,7 @@
 ///
 /// The payload is `Codable`: it is encoded for the page, and its shape is read from its decoding
 /// (see ``BridgeShaped``). ``NoResult`` is an event without data, which the page receives as `null`.
-public struct BridgeEvent<Payload: Codable & Sendable>: Sendable, Hashable {
+public struct NativeEvent<Payload: Codable & Sendable>: Sendable, Hashable {
     /// The name the page subscribes to.
     public let name: String
     /// One line for the generated TypeScript's doc comment.
@@ -29,7 +29,7 @@ public struct BridgeEvent<Payload: Codable & Sendable>: Sendable, Hashable {
         self.summary = summary
     }
 
-    package var definition: EventDefinition {
-        EventDefinition(name: name, summary: summary, payload: Payload.self)
+    package var definition: NativeEventDefinition {
+        NativeEventDefinition(name: name, summary: summary, payload: Payload.self)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Foundation's `UUID().uuidString` costs about 8 µs on Linux; this is the same format for a
 /// fraction of it.
-enum EventID {
+enum AnalyticsEventID {
     static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         var high = generator.next() as UInt64, low = generator.next() as UInt64

@@ -1,5 +1,5 @@
 /// Applies ``TrackValidation`` to one event: a pure function of its input (T1).
-package struct EventValidator: Sendable {
+package struct AnalyticsEventValidator: Sendable {
     /// A validated event, and what was dropped or shortened on the way.
     package struct Outcome: Sendable, Hashable {
         package var name: String
@@ -14,10 +14,10 @@ package struct EventValidator: Sendable {
     }
 
     /// The event to forward, or `nil` with the reason when the whole event is rejected.
-    package func validate(name: String, parameters: [String: JSONValue]) -> Result<Outcome, ValidationFailure> {
+    package func validate(name: String, parameters: [String: JSONValue]) -> Result<Outcome, AnalyticsValidationFailure> {
         guard rules.isEnabled else { return .success(Outcome(name: name, parameters: parameters, problems: [])) }
         if let problem = problem(withName: name) {
-            return .failure(ValidationFailure(reason: "event name \(problem)"))
+            return .failure(AnalyticsValidationFailure(reason: "event name \(problem)"))
         }
         if parameters.count <= rules.maxParameters, parameters.allSatisfy(isKeptAsIs) {
             return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
@@ -82,6 +82,6 @@ package struct EventValidator: Sendable {
 }
 
 /// Why a whole `track` event was dropped.
-package struct ValidationFailure: Error, Sendable, Hashable {
+package struct AnalyticsValidationFailure: Error, Sendable, Hashable {
     package let reason: String
 }
