@@ -74,6 +74,7 @@ extension BridgeConnection {
             document = admission.document
             switch admission {
             case .refused(.overLimit, _):
+                bridge.observer.report(.limitExceeded, "more than \(limits.maxPendingNativeCalls) native calls pending", type: name)
                 caller.resume(.failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true)))
             case .refused:
                 caller.resume(.failure(.cancelled("the web view went away")))

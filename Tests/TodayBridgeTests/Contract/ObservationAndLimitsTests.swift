@@ -84,4 +84,31 @@ struct ObservationAndLimitsTests {
         host.connection.close()
         for task in pending { #expect(await task.value.error?.code == "cancelled") }
     }
+
+    @Test("X7 native calls over the pending limit fail busy with a limitExceeded diagnostic, as page calls do")
+    func x7PendingNativeCalls() async throws {
+        let host = Fixtures.trustedHost(limits: BridgeLimits(maxPendingNativeCalls: 2))
+        let ask = NativeCall("ask", arguments: NoResult.self, result: Bool.self)
+        let pending = (0..<2).map { _ in Task { try await host.connection.call(ask, default: false) } }
+        #expect(await Fixtures.waitUntil { host.connection.pendingCallCount == 2 })
+        let diagnostics = host.bridge.diagnostics()
+        var refused: BridgeError?
+        let seen = await Fixtures.collect(diagnostics) {
+            do throws(BridgeError) { _ = try await host.connection.call(ask, default: false) } catch { refused = error }
+        }
+        #expect(refused?.code == .busy && refused?.recoverable == true)
+        #expect(seen.map(\.code) == [.limitExceeded])
+        #expect(seen.first?.type == "ask")
+        #expect(host.connection.pendingCallCount == 2)
+        host.connection.close()
+        for task in pending { #expect(await task.result.errorCode == .cancelled) }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The ``BridgeError`` code a failed result carries.
+    fileprivate var errorCode: BridgeError.Code? {
+        guard case .failure(let error) = self else { return nil }
+        return (error as? BridgeError)?.code
+    }
 }
