@@ -18,7 +18,8 @@
 ///
 /// The arguments are `Codable`: encoded for the page, their shape read from their decoding (see
 /// ``BridgeShaped``); ``NoResult`` means none (the handler receives `undefined`) or, as the
-/// result, a handler that returns nothing.
+/// result, a handler that returns nothing. A handler whose arguments and result have no Swift
+/// types of their own is a `NativeCall<JSONValue, JSONValue>`.
 public struct NativeCall<Arguments: Codable & Sendable, Result: Decodable & Sendable>: Sendable, Hashable {
     /// The name the page's handler is registered under.
     public let name: String

@@ -17,6 +17,11 @@
 ///
 /// The payload is `Codable`: it is encoded for the page, and its shape is read from its decoding
 /// (see ``BridgeShaped``). ``NoResult`` is an event without data, which the page receives as `null`.
+/// An event whose data has no Swift type of its own is a `NativeEvent<JSONValue>`:
+///
+/// ```swift
+/// try await connection.emit(NativeEvent<JSONValue>("cart.changed"), payload: ["count": 3])
+/// ```
 public struct NativeEvent<Payload: Codable & Sendable>: Sendable, Hashable {
     /// The name the page subscribes to.
     public let name: String
