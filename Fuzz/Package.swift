@@ -18,7 +18,7 @@ let package = Package(
             dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
             path: "Support", packageAccess: false, swiftSettings: joinsLibraries
         ),
-    ] + ["FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"].map { name in
+    ] + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"].map { name in
         .executableTarget(
             name: name, dependencies: ["FuzzSupport", library("TodayBridge"), library("TodayBridgeTesting")],
             path: name, packageAccess: false, swiftSettings: joinsLibraries
