@@ -7,6 +7,10 @@ import TodayBridgeTesting
 /// checked as replies come and at the end: every message answered exactly once (C5), no
 /// credential for a sender the policy refuses (S1, S3) or for a document that is gone (S4), no
 /// cookie without a sender that may have one (T4), nothing pending once closed, no trap.
+///
+/// The session cookie's S4 check is exact where the program makes it so: an `establishSession`
+/// sent while the token service held every request, whose document ended before the service
+/// let go, can never have had its token in time; it must mint nothing (``Sessions``).
 final class ConnectionHarness {
     typealias Step = ConnectionStep
 
@@ -14,8 +18,8 @@ final class ConnectionHarness {
     private let tokens = FuzzTokens()
     private let handlers = Gate()
     private let replies = ReplyLog()
-    private let cookies = Locked(0)
-    private let trustedSessions = Locked(0)
+    private let sessions = Sessions()
+    private var tokensHeld = false
     private let nativeCallsFinished = Locked(0)
     private var nativeCalls: [Task<Void, Never>] = []
     private var page: Step.Page?
@@ -31,14 +35,10 @@ final class ConnectionHarness {
     static let trustedOrigin = SecurityOrigin(string: "https://trusted.example.com")!
 
     init() {
-        let cookies = self.cookies, trustedSessions = self.trustedSessions
+        let sessions = self.sessions
         webView = FuzzWebView { cookie in
-            let minted = cookies.withLock { count in
-                count += 1
-                return count
-            }
             Fuzz.check(cookie.value.hasPrefix(FuzzTokens.prefix), "T4: a cookie without a token: \(cookie.value)")
-            Fuzz.check(minted <= trustedSessions.withLock { $0 }, "T4 S1 S3: a cookie minted for a sender that may have none")
+            sessions.minted()
         }
         let surface = try! TrustedSurface(  // the literal rules are valid
             name: "fuzz", origins: ["https://trusted.example.com", "http://trusted.example.com"], pathPrefixes: ["/app"]
@@ -67,16 +67,22 @@ final class ConnectionHarness {
     /// Runs one step, then checks what must hold after every step.
     func run(_ step: Step) async {
         switch step {
-        case .message(let kind, let sender): send(Self.body(of: kind), from: sender, step: "\(kind) from \(sender)")
-        case .text(let text, let sender): send(text, from: sender, step: "text from \(sender)")
+        case .message(let kind, let sender):
+            // Only a plain establishSession asks the token service itself each time; one that
+            // refreshes may join a refresh already past the service's gate (T3).
+            send(Self.body(of: kind), from: sender, step: "\(kind) from \(sender)", waitsForTokens: kind == .establishSession)
+        case .text(let text, let sender): send(text, from: sender, step: "text from \(sender)", waitsForTokens: false)
         case .navigate(let page):
             self.page = page
+            sessions.documentEnds()
             replies.lifecycle { _ = connection.documentDidChange() }
         case .close:
             isClosed = true
+            sessions.documentEnds()
             replies.lifecycle { connection.close() }
             Fuzz.check(connection.pendingCallCount == 0, "C5: calls pending after close")
         case .webProcessDied:
+            sessions.documentEnds()
             replies.lifecycle { _ = connection.webProcessDidTerminate(.crashed) }
         case .advanceClock(let seconds): await clock.advance(bySeconds: seconds)
         case .emit(let number): try? await connection.emit(NativeEvent<JSONValue>("fuzz.event"), payload: .number(Double(number)))
@@ -84,8 +90,17 @@ final class ConnectionHarness {
         case .answerNativeCall(let index, let answer, let sender, let twice):
             let ids = webView.deliveredCallIDs
             let id = index < ids.count ? ids[index] : String(index + 1000)
-            for _ in 0..<(twice ? 2 : 1) { send(Self.reply(id: id, answer).jsonString, from: sender, step: "reply \(answer) from \(sender)") }
-        case .holdTokens(let holds): holds ? tokens.gate.hold() : tokens.gate.open()
+            for _ in 0..<(twice ? 2 : 1) {
+                send(Self.reply(id: id, answer).jsonString, from: sender, step: "reply \(answer) from \(sender)", waitsForTokens: false)
+            }
+        case .holdTokens(let holds):
+            tokensHeld = holds
+            if holds {
+                tokens.gate.hold()
+            } else {
+                sessions.tokensReleased()
+                tokens.gate.open()
+            }
         case .failRefreshes(let fails): tokens.failRefreshes(fails)
         case .logOut: tokens.logOut()
         case .holdHandlers(let holds): holds ? handlers.hold() : handlers.open()
@@ -96,6 +111,7 @@ final class ConnectionHarness {
     /// Ends the run: opens every gate, closes the web view, lets what was running finish (bounded),
     /// then every message must have had exactly one reply and every native call its outcome.
     func finish() async {
+        sessions.tokensReleased()
         tokens.gate.open()
         handlers.open()
         replies.lifecycle { connection.close() }
@@ -106,10 +122,14 @@ final class ConnectionHarness {
         Fuzz.check(nativeCallsFinished.withLock { $0 } == nativeCalls.count, "X4: a native call never ended")
     }
 
-    private func send(_ text: String, from sender: Step.Sender, step: String) {
+    /// Sends a message; `waitsForTokens`: an `establishSession` that cannot get a token while the
+    /// token service holds every request.
+    private func send(_ text: String, from sender: Step.Sender, step: String, waitsForTokens: Bool) {
         let facts = facts(of: sender)
         let mayHoldCredential = facts.isMainFrame && facts.frameOrigin == Self.trustedOrigin && facts.mainDocumentURL == Step.Page.trusted.url
-        if mayHoldCredential, text.contains("\"establishSession") { trustedSessions.withLock { $0 += 1 } }
+        if mayHoldCredential, !isClosed, text.contains("\"establishSession") {
+            sessions.sent(heldUntilItsDocumentEnds: waitsForTokens && tokensHeld)
+        }
         let index = replies.expect(step, mayHoldCredential: mayHoldCredential)
         connection.receive(.json(text), from: facts, reply: replies.reply(to: index))
         if isClosed {
