@@ -38,7 +38,7 @@ struct ContractCommand: ParsableCommand {
     static var hostScriptConfigurations: String {
         var declarations = WireContract.hostScriptConfigurations
         #if canImport(TodayBridgeGTK)
-        declarations += WebKitGTKRelayedMessage.declarations + ChromiumWebViewConfiguration.declarations
+        declarations += WebKitGTKRelayConfiguration.declarations + ChromiumWebViewConfiguration.declarations
         #endif
         declarations += InspectorConfiguration.declarations
         return WireContract.declarations(declarations, generatedBy: "today-bridge contract --host-configurations")

@@ -208,7 +208,7 @@ struct DenialEndToEndTests {
         #expect(results["hasAuthorization"] == true, "credentials still reach the main frame")
     }
 
-    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.allCases)
+    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.engines)
     func s4NavigationDuringRefresh(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let refreshesBefore = await backend.refreshCount

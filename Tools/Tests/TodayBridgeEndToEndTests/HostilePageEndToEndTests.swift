@@ -35,7 +35,7 @@ struct HostilePageEndToEndTests {
         // WebKit carries the 5,000-deep object and the host answers undefined; the Android shim
         // cannot serialize it and refuses it at once with a TypeError, like any message the
         // channel cannot carry (W5): nothing reaches the host.
-        #expect(results["deeplyNested"] == (engine == .webkitgtk ? "undefined" : "rejected:TypeError"))
+        #expect(results["deeplyNested"] == (engine.isWebKitGTK ? "undefined" : "rejected:TypeError"))
         #expect(results["afterLargeInput"] == "answered")
         #expect(results["pollutingEcho"]?["prototypeClean"] == true)
         #expect(results["pollutingTrack"] == "undefined")

@@ -18,7 +18,7 @@ struct WebProcessCrashEndToEndTests {
         return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
     }
 
-    @Test("C5 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3", arguments: Engine.allCases)
+    @Test("C5 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3", arguments: Engine.engines)
     func c5KilledProcessExits3(engine: Engine) async throws {
         let crash = try await Self.crash(engine, reloading: false)
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
