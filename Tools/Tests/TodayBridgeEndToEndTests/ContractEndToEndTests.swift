@@ -42,6 +42,12 @@ struct ContractEndToEndTests {
         }
     }
 
+    @Test("C8 WebKitGTK takes the path asked for, its web process extension or the relay, without a fallback diagnostic", arguments: Engine.allCases)
+    func c8Path(engine: Engine) async throws {
+        let (_, run) = try await Self.contractRun(engine)
+        #expect(!run.errors.contains("webProcessExtensionUnavailable"), "standard error: \(run.errors)")
+    }
+
     @Test("C7 the main frame sees the frozen platform tag", arguments: Engine.allCases)
     func c7PlatformTag(engine: Engine) async throws {
         let results = try await results(engine)
