@@ -18,9 +18,13 @@ struct WebProcessCrashEndToEndTests {
         return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
     }
 
-    @Test("C5 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3", arguments: Engine.engines)
+    @Test("C5 C8 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3; WebKitGTK's ran sandboxed with the web process extension", arguments: Engine.engines)
     func c5KilledProcessExits3(engine: Engine) async throws {
         let crash = try await Self.crash(engine, reloading: false)
+        if engine == .webkitgtk {
+            // C8: bubblewrap's child, without the toolchain's folders, the extension loaded.
+            #expect(crash.sandboxedWithExtension == true)
+        }
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
         #expect(crash.run.errors.contains("web process ended: \(engine == .webkitgtk ? "crashed" : "killed")"))
         #expect(crash.run.errors.contains("[webProcessTerminated]"))
@@ -50,6 +54,9 @@ struct WebProcessCrashEndToEndTests {
         var cancelled: [String: Int]
         /// From the kill to the last of them settled, by the recording's clock.
         var settledAfterKillMS: Int
+        /// WebKitGTK: whether each web process ran in WebKit's bubblewrap sandbox, which has no
+        /// `/opt` (where the Swift toolchain is), with the web process extension mapped.
+        var sandboxedWithExtension: Bool?
     }
 
     /// Opens `crash.html`, waits for its calls to be in flight, kills the engine's content process.
@@ -65,10 +72,20 @@ struct WebProcessCrashEndToEndTests {
         let inFlight = await eventually(within: 60) { backend.reports(named: "crash-inflight-\(engine.rawValue)").count > reportsBefore }
         #expect(inFlight, "the page's calls never got in flight")
         var killedAt = Date()
+        var sandboxedWithExtension: Bool?
         if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
             try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
             let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
             #expect(!victims.isEmpty, "no content process among the host's descendants")
+            if engine == .webkitgtk {
+                let all = Processes.all()
+                sandboxedWithExtension = !victims.isEmpty && victims.allSatisfy { victim in
+                    let parent = all.first { $0.pid == victim.parent }
+                    let maps = (try? String(contentsOfFile: "/proc/\(victim.pid)/maps", encoding: .utf8)) ?? ""
+                    return parent?.commandLine.first == "/usr/bin/bwrap" && maps.contains("/libTodayBridgeGTKWebProcessExtension.so")
+                        && !FileManager.default.fileExists(atPath: "/proc/\(victim.pid)/root/opt")
+                }
+            }
             killedAt = Date()
             for victim in victims { kill(victim.pid, SIGKILL) }
         }
@@ -84,7 +101,8 @@ struct WebProcessCrashEndToEndTests {
         return Crash(
             run: finished,
             cancelled: Dictionary(cancelled.compactMap { $0["type"]?.stringValue }.map { ($0, 1) }, uniquingKeysWith: +),
-            settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000)
+            settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000),
+            sandboxedWithExtension: sandboxedWithExtension
         )
     }
 }
