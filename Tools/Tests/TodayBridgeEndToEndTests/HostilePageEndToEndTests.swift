@@ -12,7 +12,7 @@ struct HostilePageEndToEndTests {
     /// The host process's peak resident memory stays under this, 64 MiB inputs included.
     static let memoryBoundKiB = 1_536 * 1024
 
-    @Test("X7 C5 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
+    @Test("X7 C5 C8 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
     func hostilePage(engine: Engine) async throws {
         _ = try await ContractEndToEndTests.contractRun(engine)  // after the contract runs: shared backend counters
         let backend = try await EndToEndHost.shared.value.backend
