@@ -76,6 +76,26 @@ struct JSONSerializationTests {
         #expect(try JSONValue(parsing: text.jsonString) == text)
     }
 
+    @Test("C2 a byte that needs escaping is found wherever it sits in a long string, and a string of plain text is copied as it is")
+    func c2EscapesFoundAnywhere() {
+        let special: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xE2]
+        for length in [1, 7, 8, 9, 23] {
+            for position in 0..<length {
+                for byte in special {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes[position] = byte
+                    #expect(bytes.withUnsafeBufferPointer(JSONValue.mayNeedEscaping), "byte \(byte) at \(position) of \(length)")
+                }
+            }
+            let plain = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? UInt8(ascii: "x") : $0 }
+            #expect(!plain.withUnsafeBufferPointer(JSONValue.mayNeedEscaping))
+            let accented = Array(String(repeating: "é😀", count: length).utf8)
+            #expect(!accented.withUnsafeBufferPointer(JSONValue.mayNeedEscaping))
+        }
+        let long = JSONValue.string(String(repeating: "x", count: 1 << 20) + "\n")
+        #expect(long.jsonString.hasSuffix(#"xx\n""#))
+    }
+
     @Test("C2 numbers print as JavaScript would; non-finite numbers become null")
     func c2Numbers() {
         #expect(JSONValue.number(3).jsonString == "3")
