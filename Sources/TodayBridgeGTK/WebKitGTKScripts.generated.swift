@@ -31,27 +31,6 @@ function readRelayText(detail) {
         return undefined;
     return { id: Number(head[1]), mark, body };
 }
-const FACTS = '@';
-function relayedText(token, facts, mark, body) {
-    return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
-}
-function messageText(message, maxLength) {
-    let json;
-    try {
-        json = JSON.stringify(message, refuseUncloneable);
-    }
-    catch (error) {
-        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (json === undefined)
-        return { id: 0, mark: NONE, body: '' };
-    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
-}
-function refuseUncloneable(_key, value) {
-    if (typeof value === 'function' || typeof value === 'symbol')
-        throw new TypeError(`a ${typeof value} cannot be cloned`);
-    return value;
-}
 
 // host/webkitgtk/channel.js
 function webKitGTKChannel(window, configuration) {
@@ -126,6 +105,23 @@ function relayChannel(window, configuration) {
         },
     });
 }
+function messageText(message, maxLength) {
+    let json;
+    try {
+        json = JSON.stringify(message, refuseUncloneable);
+    }
+    catch (error) {
+        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (json === undefined)
+        return { id: 0, mark: NONE, body: '' };
+    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
+}
+function refuseUncloneable(_key, value) {
+    if (typeof value === 'function' || typeof value === 'symbol')
+        throw new TypeError(`a ${typeof value} cannot be cloned`);
+    return value;
+}
 return webKitGTKChannel(window, configuration);
 })
 """#)
@@ -160,27 +156,6 @@ function readRelayText(detail) {
         return undefined;
     return { id: Number(head[1]), mark, body };
 }
-const FACTS = '@';
-function relayedText(token, facts, mark, body) {
-    return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
-}
-function messageText(message, maxLength) {
-    let json;
-    try {
-        json = JSON.stringify(message, refuseUncloneable);
-    }
-    catch (error) {
-        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (json === undefined)
-        return { id: 0, mark: NONE, body: '' };
-    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
-}
-function refuseUncloneable(_key, value) {
-    if (typeof value === 'function' || typeof value === 'symbol')
-        throw new TypeError(`a ${typeof value} cannot be cloned`);
-    return value;
-}
 
 // host/webkitgtk/relay.js
 function webKitGTKRelay(window, configuration) {
@@ -202,6 +177,10 @@ function webKitGTKRelay(window, configuration) {
         const text = tooLong ? relayedText(token, facts, LENGTH, String(request.body.length)) : relayedText(token, facts, request.mark, request.body);
         handler.postMessage(text).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
     });
+}
+const FACTS = '@';
+function relayedText(token, facts, mark, body) {
+    return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
 }
 return webKitGTKRelay(window, configuration);
 })

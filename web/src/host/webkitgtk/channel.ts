@@ -1,6 +1,6 @@
 import type { WebKitGTKChannelConfiguration } from '../configurations.generated.js';
-import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, messageText, readRelayText, relayText } from './relay-events.js';
-import type { WebKitGTKWindow } from './relay-events.js';
+import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
+import type { RelayFrame, WebKitGTKWindow } from './relay-events.js';
 
 type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
 type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -97,4 +97,27 @@ function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelCo
       });
     },
   });
+}
+
+/**
+ * How a message crosses as text, whichever way it takes (the web process extension's entry, or
+ * the relay): `TEXT` with its JSON, `LENGTH` with the length of a text longer than `maxLength`
+ * (the host's limit: such a message is never carried, and the host refuses it by its length, X7),
+ * or `NONE` for `undefined`. Throws a `TypeError` for what cannot be cloned (W5).
+ */
+function messageText(message: unknown, maxLength: number): RelayFrame {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(message, refuseUncloneable);
+  } catch (error) {
+    throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (json === undefined) return { id: 0, mark: NONE, body: '' };
+  return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
+}
+
+/** `JSON.stringify`'s replacer: refuses what structured cloning refuses and JSON would drop quietly. */
+function refuseUncloneable(_key: string, value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a ${typeof value} cannot be cloned`);
+  return value;
 }

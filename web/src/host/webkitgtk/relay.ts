@@ -1,5 +1,5 @@
 import type { WebKitGTKRelayConfiguration } from '../configurations.generated.js';
-import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText, relayedText } from './relay-events.js';
+import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
 import type { WebKitGTKWindow } from './relay-events.js';
 
 /** The parts of `window` the relay uses. */
@@ -14,7 +14,7 @@ export interface WebKitGTKRelayWindow extends WebKitGTKWindow {
  * `location.href`, which the page cannot tamper with; so whatever reaches that handler comes from
  * the main frame.
  *
- * Each request crosses to the host as one string (`relayedText`). The origin and URL go with the
+ * Each request crosses to the host as one string (`relayedText`, read by the adapter's `RelayedText`). The origin and URL go with the
  * document's first request and again only when the URL changes (`pushState`); the rest carry
  * this document's token, a random number, by which the host knows they are still this document's
  * and which a message of another document never carries. A text longer than `maxMessageBytes`
@@ -42,4 +42,16 @@ export default function webKitGTKRelay(window: WebKitGTKRelayWindow, configurati
       (error: unknown) => answer(relayText(id, ERROR, String((error && (error as Error).message) || error))),
     );
   });
+}
+
+/** What starts the facts in a relayed text (`relayedText`). */
+const FACTS = '@';
+
+/**
+ * The text the relay posts to the host for one request: this document's token (digits), then,
+ * when they are new to the host, `@origin\nURL\n`, then the request's mark and body (`:` and JSON
+ * text, `#` and a length, or nothing for `undefined`).
+ */
+function relayedText(token: string, facts: { origin: string; url: string } | undefined, mark: string, body: string): string {
+  return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
 }
