@@ -52,32 +52,12 @@ extension JSONValue {
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !mayNeedEscaping(bytes) else { return false }
+            guard !JSONPlainBytes.mayNeedEscaping(bytes) else { return false }
             output.append(contentsOf: bytes)
             return true
         }
         if copied != true { writeEscaped(Array(string.utf8), to: &output) }
         output.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether `bytes` hold a control character, `"`, `\` or 0xE2, which starts U+2028 and U+2029
-    /// (and other characters, which take the escaping path harmlessly). Eight bytes at a time: a
-    /// megabyte-long string is checked in a fraction of a millisecond.
-    static func mayNeedEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        /// A byte of `word` is zero.
-        func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        func special(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 }
-        let raw = UnsafeRawBufferPointer(bytes)
-        var index = 0
-        while index + 8 <= raw.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            // A byte below 0x20 (and not 0x80 or above), or one equal to any of the three.
-            let control = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
-            if control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2)) { return true }
-            index += 8
-        }
-        return raw[index...].contains(where: special)
     }
 
     private static func writeEscaped(_ bytes: [UInt8], to output: inout [UInt8]) {
