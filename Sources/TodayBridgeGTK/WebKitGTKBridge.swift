@@ -24,6 +24,7 @@ import TodayBridge
 ///
 /// ```swift
 /// Task { @GLibActor in
+///     WebKitGTKWebProcessExtension.prepare(webkit_web_context_get_default())  // once per context
 ///     let view = today_web_view_new(webkit_user_content_manager_new(), session)
 ///     let installed = WebKitGTKBridge.install(bridge, in: view!)
 ///     webkit_web_view_load_uri(view, "https://feed.example.com/app/")
@@ -66,6 +67,10 @@ public final class WebKitGTKBridge {
     }
 
     /// Installs `bridge` in `webView` before its first load; the view keeps the installation alive.
+    ///
+    /// Prepare the view's `WebKitWebContext` first, once, with
+    /// ``WebKitGTKWebProcessExtension/prepare(_:directory:)``, so its frames are identified by
+    /// the engine; without it the view uses the relay.
     @discardableResult
     public static func install(_ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge {
         if let existing = installed(in: webView) { return existing }
