@@ -9,6 +9,8 @@
 #   .build-tsan    the root package under ThreadSanitizer;  .build-asan  under AddressSanitizer
 #   .build-fuzz    the fuzz package (Fuzz/), release, libFuzzer and AddressSanitizer
 #   web/dist       the web SDK, its package and the scripts hosts inject, built once
+#   .build/out     the WebKitGTK web process extension (C), built with Swift Build; placed in
+#                  Tools/.build/<configuration>/TodayBridgeGTKWebProcessExtension/
 # WERROR=1 (CI) makes a warning in this project's own Swift an error; dependencies keep theirs.
 SWIFT ?= swift
 WERROR ?=
@@ -21,13 +23,17 @@ sources = $(shell find $(1) -path '*/.build' -prune -o \( -type d -o -name '*.sw
 LIBRARY_SOURCES := Package.swift $(call sources,Sources Tests)
 TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools android/Package.swift android/Sources)
 FUZZ_SOURCES := $(LIBRARY_SOURCES) $(call sources,Fuzz)
+EXTENSION = TodayBridgeGTKWebProcessExtension
+EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/CWebKitGTKWebProcessExtension)
+# Where the tools find it: next to their executables.
+EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
 .PHONY: demo test bench deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-test \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
-demo: deps web/dist/.built Tools/.build/debug/.built
+demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
@@ -52,6 +58,17 @@ Tools/.build/debug/.built: $(TOOLS_SOURCES)
 	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(SWIFT_FLAGS)
 	touch $@
 
+# The WebKitGTK web process extension (C, TodayBridgeGTKWebProcessExtension), which WebKit loads
+# into its web processes: built with Swift Build, which links a library of C targets with clang
+# (SwiftPM's native build links every product with swiftc, which adds the Swift runtime); placed
+# alone in the directory the tools look in, next to their executables (WebKit loads every module
+# of that directory); checked to need nothing the web process sandbox cannot read.
+Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so: \
+		Tools/.build/%/$(EXTENSION)/lib$(EXTENSION).so: $(EXTENSION_SOURCES) | Tools/.build/%/.built
+	$(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION)
+	install -D "$$($(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
+	scripts/check-web-process-extension.sh $@
+
 # --- Suites ---
 
 # The web SDK's and the host scripts' unit tests, on Node's test runner.
@@ -74,7 +91,7 @@ unit-test: .build/debug/.built
 
 # The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and
 # Chromium, PostHog delivery against the capture server (kill -9, a full disk), the demo's types.
-tools-test: web/dist/.built Tools/.build/debug/.built
+tools-test: web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(SWIFT) test $(TOOLS) --skip-build
 
 # The Android glue (Kotlin, android/bridge) against the mirror of Android's WebView API, with the
@@ -178,6 +195,8 @@ inspector-screenshot: deps web/dist/.built Tools/.build/debug/.built
 bench: deps web/dist/.built
 	$(SWIFT) build $(TOOLS) -c release --product today-bridge
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
+	touch Tools/.build/release/.built
+	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl
 	LD_PRELOAD=$(CURDIR)/Tools/.build/release/alloc-counter.so Tools/.build/release/TodayBridgeBenchmarks 5000
 	SWIFT=$(SWIFT) android/scripts/bench.sh 20000

@@ -50,12 +50,42 @@ function readRelayText(detail) {
 // host/webkitgtk/channel.js
 function webKitGTKChannel(window, configuration) {
     const handlers = window.webkit?.messageHandlers;
-    if (window !== window.top || !handlers)
+    if (!handlers)
         return;
+    const entry = window[configuration.entryName];
+    const channel = typeof entry === 'function' ? extensionChannel(entry, configuration)
+        : window === window.top ? relayChannel(window, configuration)
+            : undefined;
+    if (!channel)
+        return;
+    window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
+    try {
+        Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+    }
+    catch {
+    }
+}
+function extensionChannel(entry, configuration) {
+    return Object.freeze({
+        postMessage(message) {
+            let text;
+            try {
+                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                text = mark === LENGTH ? mark + body : body;
+            }
+            catch (error) {
+                return Promise.reject(error);
+            }
+            return new Promise((resolve, reject) => {
+                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new Error(reason))));
+            });
+        },
+    });
+}
+function relayChannel(window, configuration) {
     const pending = new Map();
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-        void handlers;
         const reply = readRelayText(event.detail);
         const call = reply && pending.get(reply.id);
         if (!reply || !call || reply.mark === LENGTH)
@@ -72,26 +102,35 @@ function webKitGTKChannel(window, configuration) {
             call.reject(error);
         }
     });
-    const channel = Object.freeze({
+    return Object.freeze({
         postMessage(message) {
-            let json;
+            let request;
+            const id = nextID++;
             try {
-                json = JSON.stringify(message, refuseUncloneable);
+                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                request = relayText(id, mark, body);
             }
             catch (error) {
-                return Promise.reject(new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`));
+                return Promise.reject(error);
             }
             return new Promise((resolve, reject) => {
-                const id = nextID++;
                 pending.set(id, { resolve, reject });
-                const request = json === undefined ? relayText(id, NONE)
-                    : json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length))
-                        : relayText(id, TEXT, json);
                 window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
             });
         },
     });
-    Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+}
+function messageText(message, maxLength) {
+    let json;
+    try {
+        json = JSON.stringify(message, refuseUncloneable);
+    }
+    catch (error) {
+        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (json === undefined)
+        return { id: 0, mark: NONE, body: '' };
+    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
 }
 function refuseUncloneable(_key, value) {
     if (typeof value === 'function' || typeof value === 'symbol')
@@ -147,21 +186,24 @@ function webKitGTKRelay(window, configuration) {
     if (window !== window.top || !handler)
         return;
     const answer = (text) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: text }));
+    const token = String(Math.floor(Math.random() * 2 ** 53));
+    let sentURL;
     window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
         const request = readRelayText(event.detail);
         if (!request || request.mark === ERROR)
             return;
         const id = request.id;
-        const relayed = { origin: window.location.origin, url: window.location.href };
-        if (request.mark === TEXT) {
-            relayed.json = request.body;
-            relayed.jsonLength = request.body.length;
-        }
-        else if (request.mark === LENGTH) {
-            relayed.jsonLength = Number(request.body);
-        }
-        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
+        const url = window.location.href;
+        const facts = url === sentURL ? undefined : { origin: window.location.origin, url };
+        sentURL = url;
+        const tooLong = request.mark === TEXT && request.body.length > configuration.maxMessageBytes;
+        const text = tooLong ? relayedText(token, facts, LENGTH, String(request.body.length)) : relayedText(token, facts, request.mark, request.body);
+        handler.postMessage(text).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
     });
+}
+const FACTS = '@';
+function relayedText(token, facts, mark, body) {
+    return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
 }
 return webKitGTKRelay(window, configuration);
 })

@@ -105,6 +105,8 @@ struct JSONParser {
         let start = index
         // Fast path: no escapes.
         while index < bytes.count {
+            index += JSONPlainBytes.plainWords(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

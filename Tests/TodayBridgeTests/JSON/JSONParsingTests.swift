@@ -76,6 +76,37 @@ struct JSONSerializationTests {
         #expect(try JSONValue(parsing: text.jsonString) == text)
     }
 
+    @Test("C2 a byte that needs escaping is found wherever it sits in a long string, and a string of plain text is copied as it is")
+    func c2EscapesFoundAnywhere() throws {
+        let special: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xE2]
+        for length in [1, 7, 8, 9, 23] {
+            for position in 0..<length {
+                for byte in special {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                    bytes[position] = byte
+                    #expect(bytes.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping), "byte \(byte) at \(position) of \(length)")
+                }
+            }
+            let plain = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? UInt8(ascii: "x") : $0 }
+            #expect(!plain.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping))
+            let accented = Array(String(repeating: "é😀", count: length).utf8)
+            #expect(!accented.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping))
+        }
+        let long = JSONValue.string(String(repeating: "x", count: 1 << 20) + "\n")
+        #expect(long.jsonString.hasSuffix(#"xx\n""#))
+        // The parser skips the same runs: a quote, an escape or a control character at any
+        // position still ends, continues or refuses the string where it sits.
+        for length in [1, 7, 8, 9, 23] {
+            for position in 0..<length {
+                let head = String(repeating: "a", count: position), tail = String(repeating: "b", count: length - position)
+                #expect(try JSONValue(parsing: "\"\(head)\\n\(tail)\"") == .string(head + "\n" + tail))
+                #expect(try JSONValue(parsing: "[\"\(head)\",\"\(tail)\"]") == [.string(head), .string(tail)])
+                #expect(throws: JSONParseError.self) { try JSONValue(parsing: "\"\(head)\u{01}\(tail)\"") }
+                #expect(try JSONValue(parsing: "\"\(head)\u{2028}é\(tail)\"") == .string(head + "\u{2028}é" + tail))
+            }
+        }
+    }
+
     @Test("C2 numbers print as JavaScript would; non-finite numbers become null")
     func c2Numbers() {
         #expect(JSONValue.number(3).jsonString == "3")

@@ -20,7 +20,10 @@ enum BenchmarkCommand {
     }
 
     /// The engines with round trips, by name (`--engine`) and title, in the order they run.
-    private static let engines = [("webkitgtk", "WebKitGTK"), ("chromium", "Chromium (Android string transport)")]
+    private static let engines = [
+        ("webkitgtk", "WebKitGTK (web process extension)"), ("webkitgtk-relay", "WebKitGTK (relay, the fallback)"),
+        ("chromium", "Chromium (Android string transport)"),
+    ]
 
     /// The value after `name` on the command line.
     private static func option(_ name: String) -> String? {

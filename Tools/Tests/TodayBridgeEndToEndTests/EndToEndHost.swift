@@ -39,15 +39,35 @@ enum EndToEndHost {
         var analytics: [JSONValue] { lines.filter { $0["event"] != nil } }
     }
 
-    /// The engines the contract is proven in.
+    /// The engines the contract is proven in, and WebKitGTK's fallback path.
     enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        /// WebKitGTK, platform `linux`.
+        /// WebKitGTK with the bridge's web process extension, platform `linux`.
         case webkitgtk
+        /// WebKitGTK on the relay, the path where the web process extension did not load.
+        case webkitgtkRelay = "webkitgtk-relay"
         /// Chromium with the Android string transport, platform `android`.
         case chromium
 
-        var platform: String { self == .webkitgtk ? "linux" : "android" }
-        var testDescription: String { self == .webkitgtk ? "WebKitGTK" : "Chromium (Android transport)" }
+        /// One run per engine, where WebKitGTK's two paths would prove nothing more.
+        static let engines: [Engine] = [.webkitgtk, .chromium]
+
+        var isWebKitGTK: Bool { self != .chromium }
+        var platform: String { isWebKitGTK ? "linux" : "android" }
+        /// `today-bridge open`'s and `conformance`'s arguments for this engine.
+        var arguments: [String] {
+            switch self {
+            case .webkitgtk: ["--engine", "webkitgtk"]
+            case .webkitgtkRelay: ["--engine", "webkitgtk", "--relay"]
+            case .chromium: ["--engine", "chromium"]
+            }
+        }
+        var testDescription: String {
+            switch self {
+            case .webkitgtk: "WebKitGTK (web process extension)"
+            case .webkitgtkRelay: "WebKitGTK (relay)"
+            case .chromium: "Chromium (Android transport)"
+            }
+        }
     }
 
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
@@ -59,7 +79,7 @@ enum EndToEndHost {
     ) async throws -> Run {
         let (sharedBackend, certificate) = try await shared.value
         let backend = backend ?? sharedBackend
-        var arguments = ["open", origin + path, "--engine", engine.rawValue, "--headless", "--timeout", "90", "--test-capabilities",
+        var arguments = ["open", origin + path] + engine.arguments + ["--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
         for rule in rules { arguments += ["--trust", rule] }
