@@ -22,10 +22,53 @@ extension HostScript where Configuration == WebKitGTKChannelConfiguration {
     /// the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
     /// once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
     ///
+    /// What a call uses is taken at document start (`intrinsics.ts`): a page that later replaces
+    /// `JSON`, `Promise` or `EventTarget.prototype` members does not change how its calls settle.
+    ///
     /// Built from `web/src/host/webkitgtk/channel.ts`.
     package static let webKitGTKChannel = HostScript(source: #"""
 (function (configuration) {
 'use strict';
+// host/intrinsics.js
+const reflectApply = Reflect.apply;
+function uncurry(method) {
+    return (self, ...args) => reflectApply(method, self, args);
+}
+function getter(prototype, name) {
+    return uncurry(Reflect.getOwnPropertyDescriptor(prototype, name).get);
+}
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const freeze = Object.freeze;
+const defineProperty = Object.defineProperty;
+const createObject = Object.create;
+const PromiseIntrinsic = Promise;
+const ErrorIntrinsic = Error;
+const TypeErrorIntrinsic = TypeError;
+const CustomEventIntrinsic = CustomEvent;
+const exec = uncurry(RegExp.prototype.exec);
+const slice = uncurry(String.prototype.slice);
+const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
+const then = uncurry(Promise.prototype.then);
+const eventDetail = getter(CustomEvent.prototype, 'detail');
+function rejected(reason) {
+    return new PromiseIntrinsic((_resolve, reject) => reject(reason));
+}
+function customEvent(name, detail) {
+    const init = createObject(null);
+    init.detail = detail;
+    return new CustomEventIntrinsic(name, init);
+}
+function describe(error) {
+    try {
+        const message = error !== null && typeof error === 'object' ? error.message : undefined;
+        return typeof message === 'string' && message !== '' ? message : `${error}`;
+    }
+    catch {
+        return 'the value cannot be described';
+    }
+}
+
 // host/webkitgtk/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
@@ -39,17 +82,19 @@ function relayText(id, mark, body = '') {
 function readRelayText(detail) {
     if (typeof detail !== 'string')
         return undefined;
-    const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+    const head = exec(RELAY_HEAD, detail);
     if (!head)
         return undefined;
-    const body = detail.slice(head[0].length);
+    const body = slice(detail, head[0].length);
     const mark = head[2];
     if (mark === NONE && body !== '')
         return undefined;
-    if (mark === LENGTH && !/^\d{1,15}$/.test(body))
+    if (mark === LENGTH && !exec(RELAY_LENGTH, body))
         return undefined;
-    return { id: Number(head[1]), mark, body };
+    return { id: +head[1], mark, body };
 }
+const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
+const RELAY_LENGTH = /^\d{1,15}$/;
 
 // host/webkitgtk/channel.js
 function webKitGTKChannel(window, configuration) {
@@ -64,13 +109,13 @@ function webKitGTKChannel(window, configuration) {
         return;
     window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
     try {
-        Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+        defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
     }
     catch {
     }
 }
 function extensionChannel(entry, configuration) {
-    return Object.freeze({
+    return freeze({
         postMessage(message) {
             let text;
             try {
@@ -78,35 +123,35 @@ function extensionChannel(entry, configuration) {
                 text = mark === LENGTH ? mark + body : body;
             }
             catch (error) {
-                return Promise.reject(error);
+                return rejected(error);
             }
-            return new Promise((resolve, reject) => {
-                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new Error(reason))));
+            return new PromiseIntrinsic((resolve, reject) => {
+                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
             });
         },
     });
 }
 function relayChannel(window, configuration) {
-    const pending = new Map();
+    const pending = createObject(null);
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-        const reply = readRelayText(event.detail);
-        const call = reply && pending.get(reply.id);
+        const reply = readRelayText(eventDetail(event));
+        const call = reply && pending[reply.id];
         if (!reply || !call || reply.mark === LENGTH)
             return;
-        pending.delete(reply.id);
+        delete pending[reply.id];
         if (reply.mark === ERROR)
-            return call.reject(new Error(reply.body));
+            return call.reject(new ErrorIntrinsic(reply.body));
         if (reply.mark === NONE)
             return call.resolve(undefined);
         try {
-            call.resolve(JSON.parse(reply.body));
+            call.resolve(parse(reply.body));
         }
         catch (error) {
             call.reject(error);
         }
     });
-    return Object.freeze({
+    return freeze({
         postMessage(message) {
             let request;
             const id = nextID++;
@@ -115,11 +160,17 @@ function relayChannel(window, configuration) {
                 request = relayText(id, mark, body);
             }
             catch (error) {
-                return Promise.reject(error);
+                return rejected(error);
             }
-            return new Promise((resolve, reject) => {
-                pending.set(id, { resolve, reject });
-                window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
+            return new PromiseIntrinsic((resolve, reject) => {
+                pending[id] = { resolve, reject };
+                try {
+                    dispatch(window, customEvent(RELAY_REQUEST_EVENT, request));
+                }
+                catch (error) {
+                    delete pending[id];
+                    reject(error);
+                }
             });
         },
     });
@@ -127,18 +178,18 @@ function relayChannel(window, configuration) {
 function messageText(message, maxLength) {
     let json;
     try {
-        json = JSON.stringify(message, refuseUncloneable);
+        json = stringify(message, refuseUncloneable);
     }
     catch (error) {
-        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+        throw new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
     }
     if (json === undefined)
         return { id: 0, mark: NONE, body: '' };
-    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
+    return json.length > maxLength ? { id: 0, mark: LENGTH, body: `${json.length}` } : { id: 0, mark: TEXT, body: json };
 }
 function refuseUncloneable(_key, value) {
     if (typeof value === 'function' || typeof value === 'symbol')
-        throw new TypeError(`a ${typeof value} cannot be cloned`);
+        throw new TypeErrorIntrinsic(`a ${typeof value} cannot be cloned`);
     return value;
 }
 return webKitGTKChannel(window, configuration);
@@ -159,11 +210,53 @@ extension HostScript where Configuration == WebKitGTKRelayConfiguration {
     /// and which a message of another document never carries. A text longer than `maxMessageBytes`
     /// crosses as its length, which the host refuses (X7). The host answers with JSON text, which goes
     /// back to the channel with the reply event. Request events that are not a relay text are ignored.
+    /// Like the channel, it takes what it uses at document start (`intrinsics.ts`), though its world's
+    /// globals are out of the page's reach.
     ///
     /// Built from `web/src/host/webkitgtk/relay.ts`.
     package static let webKitGTKRelay = HostScript(source: #"""
 (function (configuration) {
 'use strict';
+// host/intrinsics.js
+const reflectApply = Reflect.apply;
+function uncurry(method) {
+    return (self, ...args) => reflectApply(method, self, args);
+}
+function getter(prototype, name) {
+    return uncurry(Reflect.getOwnPropertyDescriptor(prototype, name).get);
+}
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const freeze = Object.freeze;
+const defineProperty = Object.defineProperty;
+const createObject = Object.create;
+const PromiseIntrinsic = Promise;
+const ErrorIntrinsic = Error;
+const TypeErrorIntrinsic = TypeError;
+const CustomEventIntrinsic = CustomEvent;
+const exec = uncurry(RegExp.prototype.exec);
+const slice = uncurry(String.prototype.slice);
+const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
+const then = uncurry(Promise.prototype.then);
+const eventDetail = getter(CustomEvent.prototype, 'detail');
+function rejected(reason) {
+    return new PromiseIntrinsic((_resolve, reject) => reject(reason));
+}
+function customEvent(name, detail) {
+    const init = createObject(null);
+    init.detail = detail;
+    return new CustomEventIntrinsic(name, init);
+}
+function describe(error) {
+    try {
+        const message = error !== null && typeof error === 'object' ? error.message : undefined;
+        return typeof message === 'string' && message !== '' ? message : `${error}`;
+    }
+    catch {
+        return 'the value cannot be described';
+    }
+}
+
 // host/webkitgtk/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
@@ -177,28 +270,30 @@ function relayText(id, mark, body = '') {
 function readRelayText(detail) {
     if (typeof detail !== 'string')
         return undefined;
-    const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+    const head = exec(RELAY_HEAD, detail);
     if (!head)
         return undefined;
-    const body = detail.slice(head[0].length);
+    const body = slice(detail, head[0].length);
     const mark = head[2];
     if (mark === NONE && body !== '')
         return undefined;
-    if (mark === LENGTH && !/^\d{1,15}$/.test(body))
+    if (mark === LENGTH && !exec(RELAY_LENGTH, body))
         return undefined;
-    return { id: Number(head[1]), mark, body };
+    return { id: +head[1], mark, body };
 }
+const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
+const RELAY_LENGTH = /^\d{1,15}$/;
 
 // host/webkitgtk/relay.js
 function webKitGTKRelay(window, configuration) {
     const handler = window.webkit?.messageHandlers?.[configuration.handlerName];
     if (window !== window.top || !handler)
         return;
-    const answer = (text) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: text }));
-    const token = String(Math.floor(Math.random() * 2 ** 53));
+    const answer = (text) => void dispatch(window, customEvent(RELAY_REPLY_EVENT, text));
+    const token = `${Math.floor(Math.random() * 2 ** 53)}`;
     let sentURL;
     window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
-        const request = readRelayText(event.detail);
+        const request = readRelayText(eventDetail(event));
         if (!request || request.mark === ERROR)
             return;
         const id = request.id;
@@ -206,8 +301,8 @@ function webKitGTKRelay(window, configuration) {
         const facts = url === sentURL ? undefined : { origin: window.location.origin, url };
         sentURL = url;
         const tooLong = request.mark === TEXT && request.body.length > configuration.maxMessageBytes;
-        const text = tooLong ? relayedText(token, facts, LENGTH, String(request.body.length)) : relayedText(token, facts, request.mark, request.body);
-        handler.postMessage(text).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
+        const text = tooLong ? relayedText(token, facts, LENGTH, `${request.body.length}`) : relayedText(token, facts, request.mark, request.body);
+        then(handler.postMessage(text), (value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, describe(error))));
     });
 }
 const FACTS = '@';

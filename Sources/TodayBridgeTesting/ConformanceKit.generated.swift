@@ -80,6 +80,8 @@ const PROTOCOL_VERSION = 2;
 const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 /** The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7). */
 const PLATFORM_TAG_GLOBAL = '__todayWebView';
+/** The main frame's `(name, detail)` function, defined at document start with the platform tag, through which the host's deliveries are dispatched (X3, X4, A1). */
+const DELIVERY_RECEIVER_GLOBAL = '__todayWebViewDeliver';
 /** The DOM event on `window` that carries native events and calls (X3, X4). */
 const NATIVE_EVENT = 'todaywebviewbridge';
 /** The DOM event that carries string-transport replies in the main frame (A1). */

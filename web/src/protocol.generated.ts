@@ -54,6 +54,9 @@ export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 /** The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7). */
 export const PLATFORM_TAG_GLOBAL = '__todayWebView';
 
+/** The main frame's `(name, detail)` function, defined at document start with the platform tag, through which the host's deliveries are dispatched (X3, X4, A1). */
+export const DELIVERY_RECEIVER_GLOBAL = '__todayWebViewDeliver';
+
 /** The DOM event on `window` that carries native events and calls (X3, X4). */
 export const NATIVE_EVENT = 'todaywebviewbridge';
 

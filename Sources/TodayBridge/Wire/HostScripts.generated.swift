@@ -167,12 +167,23 @@ extension HostScript where Configuration == PageEventConfiguration {
     /// and calls (`NATIVE_EVENT`, a `NativeDelivery`; X3, X4) and, in the main frame, string-transport
     /// replies (`STRING_REPLY_EVENT`, the reply's text; A1).
     ///
+    /// This script runs when the host delivers, long after the page's own scripts, so it takes nothing
+    /// from the page's globals: it calls the receiver the platform tag's script defined at document
+    /// start (`delivery-receiver.ts`), and only in a document without one (where the host injected
+    /// nothing) dispatches with the page's `CustomEvent` and `dispatchEvent`.
+    ///
     /// Built from `web/src/host/page-event.ts`.
     public static let pageEvent = HostScript(source: #"""
 (function (configuration) {
 'use strict';
+// protocol.generated.js
+const DELIVERY_RECEIVER_GLOBAL = '__todayWebViewDeliver';
+
 // host/page-event.js
 function pageEvent(window, configuration) {
+    const receive = window[DELIVERY_RECEIVER_GLOBAL];
+    if (typeof receive === 'function')
+        return void receive(configuration.name, configuration.detail);
     window.dispatchEvent(new CustomEvent(configuration.name, { detail: configuration.detail }));
 }
 return pageEvent(window, configuration);
@@ -183,6 +194,8 @@ return pageEvent(window, configuration);
 extension HostScript where Configuration == PlatformTagConfiguration {
     /// Tells the main frame's page which host it runs in (C7): defines
     /// `window.__todayWebView = { platform }`, frozen, not writable, not configurable, not enumerable.
+    /// With it, at the same document start, the receiver the host's deliveries go through
+    /// (`delivery-receiver.ts`; X3, X4, A1), so that a page cannot break them by replacing globals.
     ///
     /// Main frame only: a sub-frame gets nothing. Android injects document-start scripts into every
     /// frame, so the script checks for itself.
@@ -193,6 +206,53 @@ extension HostScript where Configuration == PlatformTagConfiguration {
 'use strict';
 // protocol.generated.js
 const PLATFORM_TAG_GLOBAL = '__todayWebView';
+const DELIVERY_RECEIVER_GLOBAL = '__todayWebViewDeliver';
+
+// host/intrinsics.js
+const reflectApply = Reflect.apply;
+function uncurry(method) {
+    return (self, ...args) => reflectApply(method, self, args);
+}
+function getter(prototype, name) {
+    return uncurry(Reflect.getOwnPropertyDescriptor(prototype, name).get);
+}
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const freeze = Object.freeze;
+const defineProperty = Object.defineProperty;
+const createObject = Object.create;
+const PromiseIntrinsic = Promise;
+const ErrorIntrinsic = Error;
+const TypeErrorIntrinsic = TypeError;
+const CustomEventIntrinsic = CustomEvent;
+const exec = uncurry(RegExp.prototype.exec);
+const slice = uncurry(String.prototype.slice);
+const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
+const then = uncurry(Promise.prototype.then);
+const eventDetail = getter(CustomEvent.prototype, 'detail');
+function rejected(reason) {
+    return new PromiseIntrinsic((_resolve, reject) => reject(reason));
+}
+function customEvent(name, detail) {
+    const init = createObject(null);
+    init.detail = detail;
+    return new CustomEventIntrinsic(name, init);
+}
+function describe(error) {
+    try {
+        const message = error !== null && typeof error === 'object' ? error.message : undefined;
+        return typeof message === 'string' && message !== '' ? message : `${error}`;
+    }
+    catch {
+        return 'the value cannot be described';
+    }
+}
+
+// host/delivery-receiver.js
+function installDeliveryReceiver(window) {
+    const receive = (name, detail) => void dispatch(window, customEvent(name, detail));
+    defineProperty(window, DELIVERY_RECEIVER_GLOBAL, { value: freeze(receive), writable: false, configurable: false, enumerable: false });
+}
 
 // host/platform-tag.js
 function platformTag(window, configuration) {
@@ -204,6 +264,7 @@ function platformTag(window, configuration) {
         configurable: false,
         enumerable: false,
     });
+    installDeliveryReceiver(window);
 }
 return platformTag(window, configuration);
 })

@@ -10,6 +10,10 @@ package enum WireProtocol {
     package static let defaultChannelName = BridgeConfiguration.defaultChannelName
     /// The global the platform tag is defined as in the main frame (C7).
     package static let platformTagGlobal = "__todayWebView"
+    /// The main frame's global through which a host's deliveries are dispatched, defined at
+    /// document start with the platform tag, so that a page replacing globals cannot stop them
+    /// (X3, X4, A1).
+    package static let deliveryReceiverGlobal = "__todayWebViewDeliver"
     /// The DOM event on the main frame's `window` that carries native events and calls (X3, X4).
     package static let nativeEvent = "todaywebviewbridge"
     /// The DOM event that carries string-transport replies to the Android shim on hosts that can

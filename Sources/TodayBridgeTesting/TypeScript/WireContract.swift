@@ -24,6 +24,7 @@ package enum WireContract {
         Constant(typeScriptName: "PROTOCOL_VERSION", number: WireProtocol.protocolVersion, summary: "The newest protocol this SDK speaks; the host and the page use the older of their two (D2)."),
         Constant(typeScriptName: "DEFAULT_CHANNEL_NAME", value: WireProtocol.defaultChannelName, summary: "The channel's default name (C1)."),
         Constant(typeScriptName: "PLATFORM_TAG_GLOBAL", value: WireProtocol.platformTagGlobal, summary: "The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7)."),
+        Constant(typeScriptName: "DELIVERY_RECEIVER_GLOBAL", value: WireProtocol.deliveryReceiverGlobal, summary: "The main frame's `(name, detail)` function, defined at document start with the platform tag, through which the host's deliveries are dispatched (X3, X4, A1)."),
         Constant(typeScriptName: "NATIVE_EVENT", value: WireProtocol.nativeEvent, summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
         Constant(typeScriptName: "STRING_REPLY_EVENT", value: WireProtocol.stringReplyEvent, summary: "The DOM event that carries string-transport replies in the main frame (A1)."),
         Constant(typeScriptName: "ERROR_PREFIX", value: WireProtocol.errorPrefix, summary: "The prefix of a structured rejection reason (X2)."),

@@ -1,6 +1,7 @@
 import type { WebKitGTKChannelConfiguration } from '../configurations.generated.js';
 import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
 import type { RelayFrame, WebKitGTKWindow } from './relay-events.js';
+import { ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, customEvent, defineProperty, describe, dispatch, eventDetail, freeze, parse, rejected, stringify } from '../intrinsics.js';
 
 type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
 type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -26,6 +27,9 @@ type Entry = (text: string, settle: (value: unknown, reason?: string) => void) =
  * processes more cheaply than an object, and the host reads JSON anyway. A message longer than
  * the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
  * once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
+ *
+ * What a call uses is taken at document start (`intrinsics.ts`): a page that later replaces
+ * `JSON`, `Promise` or `EventTarget.prototype` members does not change how its calls settle.
  */
 export default function webKitGTKChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): void {
   const handlers = window.webkit?.messageHandlers;
@@ -40,7 +44,7 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
   // lives as long as the page: holding the wrapper there keeps the channel defined.
   window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
   try {
-    Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+    defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
   } catch {
     // A window WebKit kept for the document replacing its initial empty one: its channel stays.
   }
@@ -48,17 +52,17 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
 
 /** The channel over the web process extension's entry. */
 function extensionChannel(entry: Entry, configuration: WebKitGTKChannelConfiguration): Channel {
-  return Object.freeze({
+  return freeze({
     postMessage(message: unknown): Promise<unknown> {
       let text: string;
       try {
         const { mark, body } = messageText(message, configuration.maxMessageBytes);
         text = mark === LENGTH ? mark + body : body;  // JSON text never starts with the mark
       } catch (error) {
-        return Promise.reject(error);
+        return rejected(error);
       }
-      return new Promise((resolve, reject) => {
-        entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new Error(reason))));
+      return new PromiseIntrinsic((resolve, reject) => {
+        entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
       });
     },
   });
@@ -66,22 +70,23 @@ function extensionChannel(entry: Entry, configuration: WebKitGTKChannelConfigura
 
 /** The top frame's channel over the relay. */
 function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): Channel {
-  const pending = new Map<number, PendingCall>();
+  // Calls by id, in an object without a prototype: no `Map` method a page could replace.
+  const pending = createObject(null) as Record<number, PendingCall | undefined>;
   let nextID = 1;
   window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-    const reply = readRelayText((event as CustomEvent<unknown>).detail);
-    const call = reply && pending.get(reply.id);
+    const reply = readRelayText(eventDetail(event as CustomEvent));
+    const call = reply && pending[reply.id];
     if (!reply || !call || reply.mark === LENGTH) return;
-    pending.delete(reply.id);
-    if (reply.mark === ERROR) return call.reject(new Error(reply.body));
+    delete pending[reply.id];
+    if (reply.mark === ERROR) return call.reject(new ErrorIntrinsic(reply.body));
     if (reply.mark === NONE) return call.resolve(undefined);
     try {
-      call.resolve(JSON.parse(reply.body));
+      call.resolve(parse(reply.body));
     } catch (error) {
       call.reject(error);
     }
   });
-  return Object.freeze({
+  return freeze({
     postMessage(message: unknown): Promise<unknown> {
       let request: string;
       const id = nextID++;
@@ -89,11 +94,16 @@ function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelCo
         const { mark, body } = messageText(message, configuration.maxMessageBytes);
         request = relayText(id, mark, body);
       } catch (error) {
-        return Promise.reject(error);
+        return rejected(error);
       }
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
+      return new PromiseIntrinsic((resolve, reject) => {
+        pending[id] = { resolve, reject };
+        try {
+          dispatch(window, customEvent(RELAY_REQUEST_EVENT, request));
+        } catch (error) {
+          delete pending[id];
+          reject(error);
+        }
       });
     },
   });
@@ -108,16 +118,16 @@ function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelCo
 function messageText(message: unknown, maxLength: number): RelayFrame {
   let json: string | undefined;
   try {
-    json = JSON.stringify(message, refuseUncloneable);
+    json = stringify(message, refuseUncloneable);
   } catch (error) {
-    throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
   }
   if (json === undefined) return { id: 0, mark: NONE, body: '' };
-  return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
+  return json.length > maxLength ? { id: 0, mark: LENGTH, body: `${json.length}` } : { id: 0, mark: TEXT, body: json };
 }
 
 /** `JSON.stringify`'s replacer: refuses what structured cloning refuses and JSON would drop quietly. */
 function refuseUncloneable(_key: string, value: unknown): unknown {
-  if (typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a ${typeof value} cannot be cloned`);
+  if (typeof value === 'function' || typeof value === 'symbol') throw new TypeErrorIntrinsic(`a ${typeof value} cannot be cloned`);
   return value;
 }

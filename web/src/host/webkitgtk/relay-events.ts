@@ -5,6 +5,7 @@
  * structured clone of an object (hashing every string inside it, a whole message's text
  * included). Internal to these two scripts: the host never sees them.
  */
+import { exec, slice } from '../intrinsics.js';
 
 /** Channel to relay: a request's text (`relayText`): `TEXT` with the message's JSON, `LENGTH` with the length of a message too long to carry, or `NONE` for `undefined`. */
 export const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
@@ -41,14 +42,19 @@ export function relayText(id: number, mark: RelayMark, body = ''): string {
  */
 export function readRelayText(detail: unknown): RelayFrame | undefined {
   if (typeof detail !== 'string') return undefined;
-  const head = /^(\d{1,15})([:#!]?)/.exec(detail);
+  const head = exec(RELAY_HEAD, detail);
   if (!head) return undefined;
-  const body = detail.slice(head[0].length);  // a view into the text in JavaScriptCore, not a copy
+  const body = slice(detail, head[0].length);  // a view into the text in JavaScriptCore, not a copy
   const mark = head[2] as RelayMark;
   if (mark === NONE && body !== '') return undefined;
-  if (mark === LENGTH && !/^\d{1,15}$/.test(body)) return undefined;
-  return { id: Number(head[1]), mark, body };
+  if (mark === LENGTH && !exec(RELAY_LENGTH, body)) return undefined;
+  return { id: +head[1], mark, body };
 }
+
+/** A relay text's id and mark. */
+const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
+/** A length's digits. */
+const RELAY_LENGTH = /^\d{1,15}$/;
 
 /** The parts of `window` both scripts use. */
 export interface WebKitGTKWindow extends EventTarget {

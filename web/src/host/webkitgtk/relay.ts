@@ -1,6 +1,7 @@
 import type { WebKitGTKRelayConfiguration } from '../configurations.generated.js';
 import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
 import type { WebKitGTKWindow } from './relay-events.js';
+import { customEvent, describe, dispatch, eventDetail, then } from '../intrinsics.js';
 
 /** The parts of `window` the relay uses. */
 export interface WebKitGTKRelayWindow extends WebKitGTKWindow {
@@ -20,26 +21,28 @@ export interface WebKitGTKRelayWindow extends WebKitGTKWindow {
  * and which a message of another document never carries. A text longer than `maxMessageBytes`
  * crosses as its length, which the host refuses (X7). The host answers with JSON text, which goes
  * back to the channel with the reply event. Request events that are not a relay text are ignored.
+ * Like the channel, it takes what it uses at document start (`intrinsics.ts`), though its world's
+ * globals are out of the page's reach.
  */
 export default function webKitGTKRelay(window: WebKitGTKRelayWindow, configuration: WebKitGTKRelayConfiguration): void {
   const handler = window.webkit?.messageHandlers?.[configuration.handlerName] as { postMessage(text: string): Promise<unknown> } | undefined;
   if (window !== window.top || !handler) return;
-  const answer = (text: string) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: text }));
-  const token = String(Math.floor(Math.random() * 2 ** 53));
+  const answer = (text: string) => void dispatch(window, customEvent(RELAY_REPLY_EVENT, text));
+  const token = `${Math.floor(Math.random() * 2 ** 53)}`;
   let sentURL: string | undefined;
 
   window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
-    const request = readRelayText((event as CustomEvent<unknown>).detail);
+    const request = readRelayText(eventDetail(event as CustomEvent));
     if (!request || request.mark === ERROR) return;
     const id = request.id;
     const url = window.location.href;
     const facts = url === sentURL ? undefined : { origin: window.location.origin, url };
     sentURL = url;
     const tooLong = request.mark === TEXT && request.body.length > configuration.maxMessageBytes;
-    const text = tooLong ? relayedText(token, facts, LENGTH, String(request.body.length)) : relayedText(token, facts, request.mark, request.body);
-    handler.postMessage(text).then(
+    const text = tooLong ? relayedText(token, facts, LENGTH, `${request.body.length}`) : relayedText(token, facts, request.mark, request.body);
+    then(handler.postMessage(text),
       (value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)),
-      (error: unknown) => answer(relayText(id, ERROR, String((error && (error as Error).message) || error))),
+      (error: unknown) => answer(relayText(id, ERROR, describe(error))),
     );
   });
 }

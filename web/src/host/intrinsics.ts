@@ -1,0 +1,59 @@
+/*
+ * The built-ins the host scripts use after they start, taken when a script starts: at document
+ * start, before any page script runs. A page may replace globals later (zone.js replaces
+ * `Promise`, polyfills replace `JSON` or `Array.prototype` members, a library patches
+ * `EventTarget.prototype`); what is taken here stays the engine's own.
+ *
+ * Methods are uncurried (`dispatch(target, event)`): a call looks nothing up on its receiver, on
+ * `Function.prototype` or in the global object. Only what the scripts use is here; a script
+ * needs no array method, no `Map` and no spread, which a page could also reach.
+ */
+
+const reflectApply = Reflect.apply;
+
+/** `method` as a function taking its receiver first. */
+function uncurry<This, Args extends unknown[], Result>(method: (this: This, ...args: Args) => Result): (self: This, ...args: Args) => Result {
+  return (self, ...args) => reflectApply(method, self, args);
+}
+
+/** The getter of `prototype[name]`, uncurried. */
+function getter<This, Value>(prototype: This, name: keyof This): (self: This) => Value {
+  return uncurry(Reflect.getOwnPropertyDescriptor(prototype as object, name)!.get as (this: This) => Value);
+}
+
+export const stringify = JSON.stringify;
+export const parse = JSON.parse;
+export const freeze = Object.freeze;
+export const defineProperty = Object.defineProperty;
+export const createObject = Object.create;
+export const PromiseIntrinsic = Promise;
+export const ErrorIntrinsic = Error;
+export const TypeErrorIntrinsic = TypeError;
+export const CustomEventIntrinsic = CustomEvent;
+export const exec = uncurry(RegExp.prototype.exec);
+export const slice = uncurry(String.prototype.slice);
+export const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
+export const then = uncurry(Promise.prototype.then) as <T>(promise: Promise<T>, onFulfilled: (value: T) => unknown, onRejected: (reason: unknown) => unknown) => Promise<unknown>;
+export const eventDetail = getter<CustomEvent, unknown>(CustomEvent.prototype, 'detail');
+
+/** A promise rejected with `reason`, made without `Promise.reject`, which a page may replace. */
+export function rejected(reason: unknown): Promise<never> {
+  return new PromiseIntrinsic((_resolve, reject) => reject(reason));
+}
+
+/** A `CustomEvent` named `name` with `detail`, its init read from an object with no prototype. */
+export function customEvent(name: string, detail: unknown): CustomEvent {
+  const init = createObject(null) as CustomEventInit;
+  init.detail = detail;
+  return new CustomEventIntrinsic(name, init);
+}
+
+/** An error's message, or the value as text; a fixed text when reading either throws. */
+export function describe(error: unknown): string {
+  try {
+    const message = error !== null && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    return typeof message === 'string' && message !== '' ? message : `${error}`;
+  } catch {
+    return 'the value cannot be described';
+  }
+}

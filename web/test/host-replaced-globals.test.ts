@@ -1,0 +1,190 @@
+// A page may replace globals after its host's scripts ran at document start (zone.js replaces
+// `Promise`; polyfills replace `JSON` and `Array.prototype` members; libraries patch
+// `EventTarget.prototype`). Each test installs the host scripts, then breaks every global they
+// could reach, as such a page would, and checks that every call still settles as the contract
+// says: with its answer, or with a clear rejection.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { NATIVE_EVENT, STRING_REPLY_EVENT } from '../src/protocol.generated.js';
+import { RELAY_REPLY_EVENT } from '../src/host/webkitgtk/relay-events.js';
+import { hostScript, runHostScript, topWindow } from './host-helpers.js';
+import type { FakeWindow } from './host-helpers.js';
+
+type Channel = { postMessage(message: unknown): Promise<unknown> };
+const { parse, stringify } = JSON;
+// The test's own code runs with the globals replaced too: it takes what it uses now.
+const indexOf = String.prototype.indexOf;
+const lastIndexOf = String.prototype.lastIndexOf;
+const substring = String.prototype.substring;
+const detailGetter = Reflect.getOwnPropertyDescriptor(CustomEvent.prototype, 'detail')!.get!;
+const detailOf = (event: Event) => Reflect.apply(detailGetter, event, []);
+const dispatchEvent = EventTarget.prototype.dispatchEvent;
+const dispatch = (target: EventTarget, event: Event) => Reflect.apply(dispatchEvent, target, [event]);
+const PristineCustomEvent = CustomEvent;
+const PristinePromise = Promise;
+const channelName = 'todayWebViewBridge';
+const entryName = '__todayWebViewBridgeEntry';
+
+/** Every global the host scripts could reach, replaced by one that throws, then put back. */
+function replacingGlobals(): { restore(): void } {
+  const broken = () => {
+    throw new Error('replaced by the page');
+  };
+  const replaced: [object, PropertyKey, PropertyDescriptor][] = [];
+  const replace = (owner: object, name: PropertyKey, descriptor: PropertyDescriptor) => {
+    replaced[replaced.length] = [owner, name, Reflect.getOwnPropertyDescriptor(owner, name)!];
+    Reflect.defineProperty(owner, name, { ...descriptor, configurable: true });
+  };
+  const replaceAll = (owner: object, names: PropertyKey[]) => {
+    for (let index = 0; index < names.length; index += 1) replace(owner, names[index], { value: broken });
+  };
+  const globals = globalThis as Record<string, unknown>;
+  replace(CustomEvent.prototype, 'detail', { get: broken });
+  replaceAll(Promise, ['reject', 'resolve', 'all']);
+  replaceAll(Object, ['freeze', 'defineProperty', 'create']);
+  replaceAll(EventTarget.prototype, ['dispatchEvent', 'addEventListener', 'removeEventListener']);
+  replaceAll(Map.prototype, ['get', 'set', 'delete', 'has']);
+  replaceAll(String.prototype, ['slice', 'split', 'indexOf', 'substring', 'startsWith']);
+  replaceAll(RegExp.prototype, ['exec', 'test']);
+  replaceAll(Function.prototype, ['call', 'apply', 'bind']);
+  replace(globals, 'JSON', { value: { parse: broken, stringify: broken } });
+  replace(globals, 'Promise', { value: class { constructor() { broken(); } } });
+  replace(globals, 'CustomEvent', { value: class { constructor() { broken(); } } });
+  replaceAll(Array.prototype, ['push', 'map', 'forEach', 'join', 'slice', 'indexOf', 'includes', Symbol.iterator]);
+  return {
+    restore() {
+      for (let index = replaced.length - 1; index >= 0; index -= 1) Reflect.defineProperty(replaced[index][0], replaced[index][1], replaced[index][2]);
+    },
+  };
+}
+
+/**
+ * Runs `body` with the globals replaced, synchronously: Node's own event loop uses some of them
+ * (its abort signals dispatch events), so the page's replacements last while the page's and the
+ * host's code runs, not across an await.
+ */
+function whileReplaced<T>(body: () => T): T {
+  const globals = replacingGlobals();
+  try {
+    return body();
+  } finally {
+    globals.restore();
+  }
+}
+
+/** A settled outcome, read once the globals are back. */
+async function outcome(call: Promise<unknown>): Promise<{ value?: unknown; error?: string }> {
+  try {
+    return { value: await call };
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}` };
+  }
+}
+
+/** Messages whose text cannot be made: a throwing getter, a throwing `toJSON`, a BigInt. */
+const unserializable = [
+  { get secret() { throw new Error('getter'); } },
+  { toJSON() { throw new Error('toJSON'); } },
+  { n: BigInt(1) },
+];
+
+const rejection = 'TodayBridgeError:{"code":"unsupported","message":"no","recoverable":false}';
+
+/** A host stand-in's answer to a message: a rejection for `{ reject: true }`, an invalid text for `{ invalid: true }`, else `{ echoed }`. */
+function answer(message: { reject?: boolean; invalid?: boolean }): { text?: string; reason?: string } {
+  if (message.reject) return { reason: rejection };
+  return { text: message.invalid ? 'not JSON' : stringify({ echoed: message }) };
+}
+
+/**
+ * A WebKitGTK top frame on the relay. Its host keeps each request's text; `answerAll` answers
+ * them as the relay does, with its reply event's text (a real relay runs in an isolated world,
+ * whose globals the page cannot reach).
+ */
+function relayPage() {
+  const handlerName = 'todayWebViewBridgeRelay';
+  const requests: string[] = [];
+  // WebKit's handler answers with the engine's own promise.
+  const handler = { postMessage: (text: string) => new PristinePromise(() => void (requests[requests.length] = text)) };
+  const window = topWindow({
+    location: { origin: 'https://app.test', href: 'https://app.test/' },
+    webkit: { messageHandlers: { [handlerName]: handler } },
+  });
+  runHostScript('webkitgtk/relay.js', window, { handlerName, maxMessageBytes: 1024 });
+  runHostScript('webkitgtk/channel.js', window, { channelName, maxMessageBytes: 1024, entryName });
+  const answerAll = () => {
+    for (let index = 0; index < requests.length; index += 1) {
+      const text = requests[index];
+      // The request's JSON: after its mark, after the origin and URL when they came with it.
+      const mark = Reflect.apply(indexOf, text, [':', Reflect.apply(lastIndexOf, text, ['\n']) + 1]);
+      const { text: reply, reason } = answer(parse(Reflect.apply(substring, text, [mark + 1])));
+      dispatch(window, new PristineCustomEvent(RELAY_REPLY_EVENT, { detail: reason === undefined ? `${index + 1}:${reply}` : `${index + 1}!${reason}` }));
+    }
+  };
+  return { channel: window.webkit.messageHandlers[channelName] as Channel, answerAll, requests };
+}
+
+/** A WebKitGTK frame on the web process extension's entry: its host keeps each call; `answerAll` settles them through the entry's callbacks. */
+function extensionPage() {
+  const calls: [string, (value: unknown, reason?: string) => void][] = [];
+  const entry = (text: string, settle: (value: unknown, reason?: string) => void) => void (calls[calls.length] = [text, settle]);
+  const window = topWindow({ webkit: { messageHandlers: {} }, [entryName]: entry });
+  runHostScript('webkitgtk/channel.js', window, { channelName, maxMessageBytes: 1024, entryName });
+  const answerAll = () => {
+    for (let index = 0; index < calls.length; index += 1) {
+      const { text, reason } = answer(parse(calls[index][0]));
+      // The extension makes the value from the JSON text with the engine's parser, not the page's.
+      if (reason === undefined) calls[index][1](parse(text!));
+      else calls[index][1](undefined, reason);
+    }
+  };
+  return { channel: window.webkit.messageHandlers[channelName] as Channel, answerAll, requests: calls };
+}
+
+for (const [way, page] of [['the relay', relayPage], ['the web process extension', extensionPage]] as const) {
+  test(`C5 W5 on WebKitGTK over ${way}, every call settles after the page replaced the globals the channel uses`, async () => {
+    const { channel, answerAll, requests } = page();
+    const calls = whileReplaced(() => {
+      const made = [channel.postMessage({ type: 'headers', n: 1 }), channel.postMessage({ reject: true })];
+      for (let index = 0; index < unserializable.length; index += 1) made[made.length] = channel.postMessage(unserializable[index]);
+      return made;
+    });
+    assert.equal(requests.length, 2, 'the messages that could be sent were sent; the others were not');
+    whileReplaced(answerAll);
+    const outcomes = [];
+    for (const call of calls) outcomes.push(await outcome(call));
+    assert.deepEqual(outcomes, [
+      { value: { echoed: { type: 'headers', n: 1 } } },
+      { error: `Error: ${rejection}` },
+      { error: 'TypeError: The message cannot be sent: getter' },
+      { error: 'TypeError: The message cannot be sent: toJSON' },
+      { error: 'TypeError: The message cannot be sent: Do not know how to serialize a BigInt' },
+    ]);
+  });
+}
+
+test('C5 on WebKitGTK over the relay, a reply whose text cannot be parsed rejects the call after the page replaced JSON', async () => {
+  const { channel, answerAll } = relayPage();
+  const call = whileReplaced(() => channel.postMessage({ invalid: true }));
+  whileReplaced(answerAll);
+  assert.match((await outcome(call)).error ?? '', /^SyntaxError: /);
+});
+
+test('X3 X4 A1 the host\'s deliveries reach the page after it replaced CustomEvent and EventTarget.prototype', () => {
+  const window: FakeWindow = topWindow();
+  runHostScript('platform-tag.js', window, { platform: 'android' });
+  const seen: unknown[] = [];
+  window.addEventListener(NATIVE_EVENT, (event) => void (seen[seen.length] = detailOf(event)));
+  window.addEventListener(STRING_REPLY_EVENT, (event) => void (seen[seen.length] = detailOf(event)));
+  const event = { kind: 'event', name: 'host.ready', data: { n: 1 } };
+  // The host's invocations, written before it delivers: its text is not the page's to break.
+  const deliver = (name: string, detail: unknown) => {
+    const script = new Function('window', `return ${hostScript('page-event.js')}`)(window);
+    return () => script({ name, detail });
+  };
+  const deliveries = [deliver(NATIVE_EVENT, event), deliver(STRING_REPLY_EVENT, '{"id":1,"value":2}')];
+  whileReplaced(() => {
+    for (let index = 0; index < deliveries.length; index += 1) deliveries[index]();
+  });
+  assert.deepEqual(seen, [event, '{"id":1,"value":2}']);
+});
