@@ -46,11 +46,22 @@ const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
 const CustomEventIntrinsic = CustomEvent;
+const isArray = Array.isArray;
+const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
 const slice = uncurry(String.prototype.slice);
 const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 const then = uncurry(Promise.prototype.then);
-const eventDetail = getter(CustomEvent.prototype, 'detail');
+const customEventDetail = getter(CustomEvent.prototype, 'detail');
+function eventDetail(event) {
+    try {
+        return customEventDetail(event);
+    }
+    catch {
+        return undefined;
+    }
+}
 function rejected(reason) {
     return new PromiseIntrinsic((_resolve, reject) => reject(reason));
 }
@@ -234,11 +245,22 @@ const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
 const CustomEventIntrinsic = CustomEvent;
+const isArray = Array.isArray;
+const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
 const slice = uncurry(String.prototype.slice);
 const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 const then = uncurry(Promise.prototype.then);
-const eventDetail = getter(CustomEvent.prototype, 'detail');
+const customEventDetail = getter(CustomEvent.prototype, 'detail');
+function eventDetail(event) {
+    try {
+        return customEventDetail(event);
+    }
+    catch {
+        return undefined;
+    }
+}
 function rejected(reason) {
     return new PromiseIntrinsic((_resolve, reject) => reject(reason));
 }

@@ -15,6 +15,10 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     /// resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
     /// with a `TypeError` (W5).
     ///
+    /// What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
+    /// properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
+    /// members, or adds properties to `Object.prototype`, does not change how its calls settle.
+    ///
     /// Built from `web/src/host/android-shim.ts`.
     public static let androidShim = HostScript(source: #"""
 (function (configuration) {
@@ -22,51 +26,102 @@ extension HostScript where Configuration == AndroidShimConfiguration {
 // protocol.generated.js
 const STRING_REPLY_EVENT = 'todaywebviewbridge:reply';
 
+// host/intrinsics.js
+const reflectApply = Reflect.apply;
+function uncurry(method) {
+    return (self, ...args) => reflectApply(method, self, args);
+}
+function getter(prototype, name) {
+    return uncurry(Reflect.getOwnPropertyDescriptor(prototype, name).get);
+}
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const freeze = Object.freeze;
+const defineProperty = Object.defineProperty;
+const createObject = Object.create;
+const PromiseIntrinsic = Promise;
+const ErrorIntrinsic = Error;
+const TypeErrorIntrinsic = TypeError;
+const CustomEventIntrinsic = CustomEvent;
+const isArray = Array.isArray;
+const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
+const exec = uncurry(RegExp.prototype.exec);
+const slice = uncurry(String.prototype.slice);
+const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
+const then = uncurry(Promise.prototype.then);
+const customEventDetail = getter(CustomEvent.prototype, 'detail');
+function eventDetail(event) {
+    try {
+        return customEventDetail(event);
+    }
+    catch {
+        return undefined;
+    }
+}
+function rejected(reason) {
+    return new PromiseIntrinsic((_resolve, reject) => reject(reason));
+}
+function customEvent(name, detail) {
+    const init = createObject(null);
+    init.detail = detail;
+    return new CustomEventIntrinsic(name, init);
+}
+function describe(error) {
+    try {
+        const message = error !== null && typeof error === 'object' ? error.message : undefined;
+        return typeof message === 'string' && message !== '' ? message : `${error}`;
+    }
+    catch {
+        return 'the value cannot be described';
+    }
+}
+
 // host/android-shim.js
 function androidShim(window, configuration) {
     const binding = window[configuration.bindingName];
     const send = sender(binding, window);
     if (!send || configuration.channelName in window)
         return;
-    const pending = new Map();
+    const pending = createObject(null);
     const settle = (text) => {
         const reply = parseReply(text);
-        const call = reply && pending.get(reply.id);
+        const call = reply && pending[reply.id];
         if (!reply || !call)
             return;
-        pending.delete(reply.id);
-        if ('error' in reply)
-            call.reject(new Error(String(reply.error)));
+        delete pending[reply.id];
+        if (hasOwn(reply, 'error'))
+            call.reject(new ErrorIntrinsic(`${reply.error}`));
         else
-            call.resolve(reply.value);
+            call.resolve(hasOwn(reply, 'value') ? reply.value : undefined);
     };
     const framesOwnRoute = listenForReplies(binding, settle);
     const isTop = window === window.top;
     if (isTop)
-        window.addEventListener(STRING_REPLY_EVENT, (event) => settle(event.detail));
+        window.addEventListener(STRING_REPLY_EVENT, (event) => settle(eventDetail(event)));
     const answered = framesOwnRoute || isTop;
     let nextID = randomIDBase();
-    const channel = Object.freeze({
+    const channel = freeze({
         postMessage(message) {
             let text;
             const id = answered ? nextID++ : undefined;
             try {
-                if (typeof structuredClone === 'function')
-                    structuredClone(message);
+                if (structuredCloneIntrinsic)
+                    structuredCloneIntrinsic(message);
                 text = requestText(id, message, configuration.maxMessageBytes);
             }
             catch (error) {
-                return Promise.reject(refusal(error));
+                return rejected(refusal(error));
             }
-            return new Promise((resolve, reject) => {
+            return new PromiseIntrinsic((resolve, reject) => {
                 if (id !== undefined)
-                    pending.set(id, { resolve, reject });
+                    pending[id] = { resolve, reject };
                 try {
                     send(text);
                 }
                 catch (error) {
                     if (id !== undefined)
-                        pending.delete(id);
+                        delete pending[id];
                     reject(refusal(error));
                     return;
                 }
@@ -75,17 +130,18 @@ function androidShim(window, configuration) {
             });
         },
     });
-    Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+    defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
 }
 function requestText(id, message, maxMessageBytes) {
-    const json = JSON.stringify(message);
+    const json = stringify(message);
     const request = id === undefined ? {} : { id };
-    if (json !== undefined && json.length > maxMessageBytes)
+    const tooLong = json !== undefined && json.length > maxMessageBytes;
+    if (tooLong)
         request.length = json.length;
-    const text = JSON.stringify(request);
-    if (json === undefined || request.length !== undefined)
+    const text = stringify(request);
+    if (json === undefined || tooLong)
         return text;
-    return text.slice(0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
+    return slice(text, 0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
 }
 function sender(binding, window) {
     if (typeof binding === 'function')
@@ -113,12 +169,12 @@ function parseReply(text) {
         return undefined;
     let reply;
     try {
-        reply = JSON.parse(text);
+        reply = parse(text);
     }
     catch {
         return undefined;
     }
-    if (typeof reply !== 'object' || reply === null || Array.isArray(reply))
+    if (typeof reply !== 'object' || reply === null || isArray(reply) || !hasOwn(reply, 'id'))
         return undefined;
     return typeof reply.id === 'number' ? reply : undefined;
 }
@@ -129,7 +185,7 @@ function randomIDBase() {
     return Math.floor(Math.random() * 0x80000000);
 }
 function refusal(error) {
-    return new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+    return new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
 }
 return androidShim(window, configuration);
 })
@@ -225,11 +281,22 @@ const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
 const CustomEventIntrinsic = CustomEvent;
+const isArray = Array.isArray;
+const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
 const slice = uncurry(String.prototype.slice);
 const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 const then = uncurry(Promise.prototype.then);
-const eventDetail = getter(CustomEvent.prototype, 'detail');
+const customEventDetail = getter(CustomEvent.prototype, 'detail');
+function eventDetail(event) {
+    try {
+        return customEventDetail(event);
+    }
+    catch {
+        return undefined;
+    }
+}
 function rejected(reason) {
     return new PromiseIntrinsic((_resolve, reject) => reject(reason));
 }

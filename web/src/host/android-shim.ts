@@ -1,6 +1,9 @@
 import { STRING_REPLY_EVENT } from '../protocol.generated.js';
 import type { StringTransportReply, StringTransportRequest } from '../protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
+import {
+  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parse, rejected, slice, stringify, structuredCloneIntrinsic,
+} from './intrinsics.js';
 
 /** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
 type MessageListener = (event: { data?: unknown }) => void;
@@ -41,44 +44,49 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * A sub-frame that has neither route sends notifications, `{ message }` without an id, and
  * resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
  * with a `TypeError` (W5).
+ *
+ * What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
+ * properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
+ * members, or adds properties to `Object.prototype`, does not change how its calls settle.
  */
 export default function androidShim(window: AndroidShimWindow, configuration: AndroidShimConfiguration): void {
   const binding = window[configuration.bindingName] as Binding | undefined;
   const send = sender(binding, window);
   if (!send || configuration.channelName in window) return;
 
-  const pending = new Map<number, PendingCall>();
+  // Calls by id, in an object without a prototype: no `Map` method a page could replace.
+  const pending = createObject(null) as Record<number, PendingCall | undefined>;
   const settle = (text: unknown) => {
     const reply = parseReply(text);
-    const call = reply && pending.get(reply.id);
+    const call = reply && pending[reply.id];
     if (!reply || !call) return;
-    pending.delete(reply.id);
-    if ('error' in reply) call.reject(new Error(String(reply.error)));
-    else call.resolve(reply.value);
+    delete pending[reply.id];
+    if (hasOwn(reply, 'error')) call.reject(new ErrorIntrinsic(`${reply.error}`));
+    else call.resolve(hasOwn(reply, 'value') ? reply.value : undefined);
   };
   const framesOwnRoute = listenForReplies(binding!, settle);
   const isTop = window === window.top;
-  if (isTop) window.addEventListener(STRING_REPLY_EVENT, (event) => settle((event as CustomEvent<unknown>).detail));
+  if (isTop) window.addEventListener(STRING_REPLY_EVENT, (event) => settle(eventDetail(event)));
   const answered = framesOwnRoute || isTop;
   let nextID = randomIDBase();
 
-  const channel = Object.freeze({
+  const channel = freeze({
     postMessage(message: unknown): Promise<unknown> {
       let text: string;
       const id = answered ? nextID++ : undefined;
       try {
         // Refuse what structured cloning refuses (functions, symbols...), which JSON would drop.
-        if (typeof structuredClone === 'function') structuredClone(message);
+        if (structuredCloneIntrinsic) structuredCloneIntrinsic(message);
         text = requestText(id, message, configuration.maxMessageBytes);
       } catch (error) {
-        return Promise.reject(refusal(error));
+        return rejected(refusal(error));
       }
-      return new Promise((resolve, reject) => {
-        if (id !== undefined) pending.set(id, { resolve, reject });
+      return new PromiseIntrinsic((resolve, reject) => {
+        if (id !== undefined) pending[id] = { resolve, reject };
         try {
           send(text);
         } catch (error) {
-          if (id !== undefined) pending.delete(id);
+          if (id !== undefined) delete pending[id];
           reject(refusal(error));
           return;
         }
@@ -86,7 +94,7 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
       });
     },
   });
-  Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+  defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
 }
 
 /**
@@ -95,12 +103,13 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
  * host refuses it (X7) and nothing large crosses the bridge.
  */
 function requestText(id: number | undefined, message: unknown, maxMessageBytes: number): string {
-  const json = JSON.stringify(message);
+  const json = stringify(message);
   const request: StringTransportRequest = id === undefined ? {} : { id };
-  if (json !== undefined && json.length > maxMessageBytes) request.length = json.length;
-  const text = JSON.stringify(request);
-  if (json === undefined || request.length !== undefined) return text;
-  return text.slice(0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
+  const tooLong = json !== undefined && json.length > maxMessageBytes;
+  if (tooLong) request.length = json.length;
+  const text = stringify(request);
+  if (json === undefined || tooLong) return text;
+  return slice(text, 0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
 }
 
 /** Sends a text through the binding, bound now so that later changes by the page do not matter. */
@@ -133,11 +142,11 @@ function parseReply(text: unknown): StringTransportReply | undefined {
   if (typeof text !== 'string') return undefined;
   let reply: unknown;
   try {
-    reply = JSON.parse(text);
+    reply = parse(text);
   } catch {
     return undefined;
   }
-  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return undefined;
+  if (typeof reply !== 'object' || reply === null || isArray(reply) || !hasOwn(reply, 'id')) return undefined;
   return typeof (reply as { id?: unknown }).id === 'number' ? (reply as StringTransportReply) : undefined;
 }
 
@@ -153,5 +162,5 @@ function randomIDBase(): number {
 }
 
 function refusal(error: unknown): TypeError {
-  return new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+  return new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
 }

@@ -30,11 +30,24 @@ export const PromiseIntrinsic = Promise;
 export const ErrorIntrinsic = Error;
 export const TypeErrorIntrinsic = TypeError;
 export const CustomEventIntrinsic = CustomEvent;
+export const isArray = Array.isArray;
+export const hasOwn = uncurry(Object.prototype.hasOwnProperty) as (value: object, name: PropertyKey) => boolean;
+/** `structuredClone`, where the engine has it. */
+export const structuredCloneIntrinsic: ((value: unknown) => unknown) | undefined = typeof structuredClone === 'function' ? structuredClone : undefined;
 export const exec = uncurry(RegExp.prototype.exec);
 export const slice = uncurry(String.prototype.slice);
 export const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 export const then = uncurry(Promise.prototype.then) as <T>(promise: Promise<T>, onFulfilled: (value: T) => unknown, onRejected: (reason: unknown) => unknown) => Promise<unknown>;
-export const eventDetail = getter<CustomEvent, unknown>(CustomEvent.prototype, 'detail');
+const customEventDetail = getter<CustomEvent, unknown>(CustomEvent.prototype, 'detail');
+
+/** A `CustomEvent`'s `detail`; `undefined` for another kind of event, which a page may dispatch. */
+export function eventDetail(event: Event): unknown {
+  try {
+    return customEventDetail(event as CustomEvent);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A promise rejected with `reason`, made without `Promise.reject`, which a page may replace. */
 export function rejected(reason: unknown): Promise<never> {

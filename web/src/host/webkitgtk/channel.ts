@@ -74,7 +74,7 @@ function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelCo
   const pending = createObject(null) as Record<number, PendingCall | undefined>;
   let nextID = 1;
   window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-    const reply = readRelayText(eventDetail(event as CustomEvent));
+    const reply = readRelayText(eventDetail(event));
     const call = reply && pending[reply.id];
     if (!reply || !call || reply.mark === LENGTH) return;
     delete pending[reply.id];

@@ -32,7 +32,7 @@ export default function webKitGTKRelay(window: WebKitGTKRelayWindow, configurati
   let sentURL: string | undefined;
 
   window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
-    const request = readRelayText(eventDetail(event as CustomEvent));
+    const request = readRelayText(eventDetail(event));
     if (!request || request.mark === ERROR) return;
     const id = request.id;
     const url = window.location.href;
