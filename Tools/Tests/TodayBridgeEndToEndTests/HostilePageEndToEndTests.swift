@@ -63,4 +63,20 @@ struct HostilePageEndToEndTests {
         let peak = try #require(peaks.first)
         #expect(Int(peak) < Self.memoryBoundKiB)
     }
+
+    @Test("C5 W5 X3 a page that replaces JSON, Promise, CustomEvent, Array, Map, String, RegExp and EventTarget members after load gets every call settled and its event", arguments: Engine.allCases)
+    func pageReplacingGlobals(engine: Engine) async throws {
+        let backend = try await EndToEndHost.shared.value.backend
+        let run = try await EndToEndHost.open(
+            "/e2e/replaced-globals.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine
+        )
+        #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
+        let results = try #require(backend.reports(named: "replaced-globals-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        #expect(results["echo"] == ["ping": 1])
+        #expect(results["unknownType"] == "undefined")
+        #expect(results["throwingGetter"] == "rejected:TypeError")
+        #expect(results["headers"] == "authorized")
+        #expect(results["emitEvent"] == "undefined")
+        #expect(results["events"] == [["n": 1]])
+    }
 }
