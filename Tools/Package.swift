@@ -66,7 +66,9 @@ var linuxTargets: [Target] {
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), library("TodayBridgeGTK"),
             library("TodayBridgeChromium"), "TodayDemoBackend", "TodayPageHost", "ToolSupport",
         ]),
-        tool(.test, "TodayBridgeEndToEndTests", [library("TodayBridge"), library("TodayBridgeChromium"), "TodayDemoBackend", "ToolSupport"]),
+        tool(.test, "TodayBridgeEndToEndTests", [
+            library("TodayBridge"), library("TodayBridgeChromium"), "TodayDemoBackend", "ToolSupport", .product(name: "Subprocess", package: "swift-subprocess"),
+        ]),
         // The PostHog sink against the capture server and through the CLI (kill -9, a full disk).
         tool(.test, "PostHogDeliveryTests", [
             library("TodayBridge"), library("TodayBridgePostHog"), library("TodayBridgeTesting"), "TodayDemoBackend", "ToolSupport",

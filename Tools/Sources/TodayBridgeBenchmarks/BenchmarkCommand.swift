@@ -1,11 +1,13 @@
 import Foundation
 import TodayBridge
+import ToolSupport
 
 /// `make bench`: every benchmark, each reported as a ratio to a baseline measured in the same run.
 @main
 enum BenchmarkCommand {
     static func main() async throws {
         if CommandLine.arguments.dropFirst().first == "host-page" {
+            ParentLifetime.endWithParentWhenAsked()
             exit(try await BenchPageHost.serve(Array(CommandLine.arguments.dropFirst(2))))
         }
         if CommandLine.arguments.contains("--bursts-only") { return try await bursts() }

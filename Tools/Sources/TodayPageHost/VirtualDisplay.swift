@@ -1,6 +1,11 @@
 import Foundation
 
 /// An Xvfb server of our own, for running a web view without a screen.
+///
+/// It lives no longer than this process, however this process ends (a signal, `kill -9`): Linux
+/// sends it `SIGKILL` when the thread that started it ends (`setpriv --pdeathsig`), so that thread
+/// must keep running while the display is in use, as ``GTKPageRunner`` does: it starts the display
+/// and runs the page's main loop on the same thread.
 final class VirtualDisplay {
     private let server: Process
 
@@ -8,9 +13,9 @@ final class VirtualDisplay {
     init() throws {
         let displayPipe = Pipe()
         server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         // -displayfd picks a free display and writes its number to the pipe (fd 3 in the child).
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        server.arguments = ["--pdeathsig", "KILL", "--", "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
         server.standardOutput = displayPipe
         server.standardError = FileHandle.nullDevice
         try server.run()

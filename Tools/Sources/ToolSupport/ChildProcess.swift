@@ -4,7 +4,8 @@ import TodayBridge
 
 /// A child process of a test or tool: its standard output read line by line while it runs (a
 /// chatty child never blocks on a full pipe), its standard error collected, its standard input
-/// written on request, and `kill -9` whenever the caller wants.
+/// written on request, and a signal (`kill -9` or any other) whenever the caller wants. A tool of
+/// this project it starts ends with this process (``ParentLifetime``).
 ///
 /// ```swift
 /// let child = try ChildProcess(executable: "/usr/bin/cat") { line in print(line) }
@@ -14,12 +15,13 @@ import TodayBridge
 package final class ChildProcess: Sendable {
     private enum Command: Sendable {
         case write([String], thenClose: Bool)
-        case kill
+        case signal(Signal)
     }
 
     private let commands: AsyncStream<Command>.Continuation
     private let run: Task<Int32, any Error>
     private let errors = Locked("")
+    private let started = Locked<pid_t?>(nil)
 
     /// Starts `executable`; `onLine` hears each line it prints, on a reading task.
     ///
@@ -36,15 +38,19 @@ package final class ChildProcess: Sendable {
         let (stream, commands) = AsyncStream.makeStream(of: Command.self)
         self.commands = commands
         let errors = errors
+        let started = started
         var changes: [Environment.Key: String?] = [:]
-        for (key, value) in environment { changes[Environment.Key(stringLiteral: key)] = value }
+        for (key, value) in ParentLifetime.childEnvironment.merging(environment, uniquingKeysWith: { $1 }) {
+            changes[Environment.Key(stringLiteral: key)] = value
+        }
         run = Task {
             let result = try await Subprocess.run(
                 .path(.init(executable)), arguments: Arguments(arguments), environment: .inherit.updating(changes),
                 workingDirectory: workingDirectory.map { .init($0) },
                 input: .inputWriter, output: .sequence, error: .sequence
             ) { execution in
-                try await withThrowingTaskGroup(of: Void.self) { group in
+                started.withLock { $0 = execution.processIdentifier.value }
+                return try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(64 << 20)) { onLine(line) }
                     }
@@ -66,8 +72,8 @@ package final class ChildProcess: Sendable {
                                 } catch {
                                     // The child is gone or closed its input: nothing more to write.
                                 }
-                            case .kill:
-                                try? execution.send(signal: .kill)
+                            case .signal(let signal):
+                                try? execution.send(signal: signal)
                             }
                         }
                     }
@@ -92,7 +98,17 @@ package final class ChildProcess: Sendable {
 
     /// `kill -9`.
     package func kill() {
-        commands.yield(.kill)
+        send(.kill)
+    }
+
+    /// Sends `signal` to the child; nothing once it is gone.
+    package func send(_ signal: Signal) {
+        commands.yield(.signal(signal))
+    }
+
+    /// The child's process id, once it started.
+    package var processIdentifier: pid_t? {
+        started.withLock { $0 }
     }
 
     /// What the child wrote to standard error so far (at most about 1 MiB).
