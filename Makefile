@@ -29,7 +29,7 @@ EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/C
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
-.PHONY: demo test bench deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-test \
+.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-test \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -200,6 +200,14 @@ bench: deps web/dist/.built
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl
 	LD_PRELOAD=$(CURDIR)/Tools/.build/release/alloc-counter.so Tools/.build/release/TodayBridgeBenchmarks 5000
 	SWIFT=$(SWIFT) android/scripts/bench.sh 20000
+
+# One host opening and closing 200 web views under mixed traffic (a few minutes, not in `make
+# test`): the host's memory, threads, file descriptors and child processes (RELIABILITY.md).
+soak: deps web/dist/.built
+	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
+	touch Tools/.build/release/.built
+	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
+	Tools/.build/release/TodayBridgeBenchmarks soak 200
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .build-snippets Tools/.build Fuzz/.build web/dist
