@@ -11,7 +11,8 @@ enum BenchmarkCommand {
             exit(try await BenchPageHost.serve(Array(CommandLine.arguments.dropFirst(2))))
         }
         if CommandLine.arguments.dropFirst().first == "soak" {
-            try await Soak.run(cycles: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200, webRoot: "web")
+            let cycles = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
+            try await Soak.run(cycles: cycles, engineAlone: CommandLine.arguments.contains("--engine-alone"), webRoot: "web")
             // WebKit's exit handlers unref its objects on the exiting thread, not GTK's, and abort:
             // the report is out, so end without them.
             fflush(nil)

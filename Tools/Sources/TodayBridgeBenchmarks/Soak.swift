@@ -4,13 +4,14 @@ import TodayDemoBackend
 import TodayPageHost
 import ToolSupport
 
-/// `make soak` (`TodayBridgeBenchmarks soak CYCLES`): one WebKitGTK host opens and closes
-/// `CYCLES` web views one after another, each page sending mixed traffic across a navigation
-/// (`web/e2e/soak.html`), and reports the host's resident memory, threads, file descriptors and
-/// child processes: at the start, after a warm-up, at the end, and their growth per cycle after
-/// the warm-up (a least-squares slope), the figures RELIABILITY.md records.
+/// `make soak` (`TodayBridgeBenchmarks soak CYCLES [--engine-alone]`): one WebKitGTK host opens
+/// and closes `CYCLES` web views one after another, each page sending mixed traffic across a
+/// navigation (`web/e2e/soak.html`), and reports the host's resident memory, threads, file
+/// descriptors and child processes: at the start, after a warm-up, at the end, and their growth
+/// per cycle after the warm-up (a least-squares slope), the figures RELIABILITY.md records. With
+/// `--engine-alone` the views have no bridge: the baseline, what WebKitGTK itself grows by.
 enum Soak {
-    static func run(cycles: Int, webRoot: String) async throws {
+    static func run(cycles: Int, engineAlone: Bool, webRoot: String) async throws {
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
         defer { backend.stop() }
@@ -23,20 +24,22 @@ enum Soak {
         try TestCapabilities.register(in: bridge)
         let samples = Locked<[GTKSoak.Sample]>([])
         let started = Date()
-        try GTKSoak.run(url: URL(string: backend.secureOrigin + "/e2e/soak.html")!, cycles: cycles, bridge: bridge, certificate: certificate.certificate) { sample in
+        let url = URL(string: backend.secureOrigin + "/e2e/soak.html")!
+        try GTKSoak.run(url: url, cycles: cycles, bridge: engineAlone ? nil : bridge, certificate: certificate.certificate) { sample in
             samples.withLock { $0.append(sample) }
             if sample.cycle % 25 == 0 { FileHandle.standardError.write(Data("soak: cycle \(sample.cycle) of \(cycles), \(sample.residentKiB) KiB\n".utf8)) }
         }
-        report(samples.withLock { $0 }, seconds: Date().timeIntervalSince(started))
+        report(samples.withLock { $0 }, engineAlone: engineAlone, seconds: Date().timeIntervalSince(started))
     }
 
     /// Prints the table: each resource at the start, after the warm-up, at the end, and its growth per cycle.
-    static func report(_ samples: [GTKSoak.Sample], seconds: Double) {
+    static func report(_ samples: [GTKSoak.Sample], engineAlone: Bool, seconds: Double) {
         guard let first = samples.first, let last = samples.last, last.cycle > 0 else { return print("soak: no cycle completed") }
         let warmUp = min(20, last.cycle / 4)
         let steady = samples.filter { $0.cycle >= warmUp }
         let warm = steady.first ?? first
-        print("## Soak: \(last.cycle) web views opened, used across a navigation and closed, one host (\(String(format: "%.0f", seconds)) s)\n")
+        let views = engineAlone ? "web views without the bridge (the baseline)" : "web views with the bridge"
+        print("## Soak: \(last.cycle) \(views) opened, used across a navigation and closed, one host (\(String(format: "%.0f", seconds)) s)\n")
         print("| resource | start | after \(warm.cycle) cycles | after \(last.cycle) cycles | growth per cycle after \(warm.cycle) |")
         print("|---|---|---|---|---|")
         let rows: [(String, KeyPath<GTKSoak.Sample, Int>)] = [

@@ -20,14 +20,14 @@ package final class GTKSoak {
 
     private let url: URL
     private let cycles: Int
-    private let bridge: TodayBridge
+    private let bridge: TodayBridge?
     private let certificate: String?
     private let onSample: @Sendable (Sample) -> Void
     private var session: OpaquePointer?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var cycle = 0
 
-    private init(url: URL, cycles: Int, bridge: TodayBridge, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void) {
+    private init(url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void) {
         self.url = url
         self.cycles = cycles
         self.bridge = bridge
@@ -36,9 +36,10 @@ package final class GTKSoak {
     }
 
     /// Runs `cycles` views of `url` one after another on a virtual display, on the calling thread;
-    /// `onSample` hears the host's resources before the first and after each.
+    /// `onSample` hears the host's resources before the first and after each. Without `bridge`,
+    /// the views have none (the engine's own growth: the page's calls resolve `undefined`).
     package nonisolated static func run(
-        url: URL, cycles: Int, bridge: TodayBridge, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void
+        url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void
     ) throws {
         let display = try VirtualDisplay()
         let quiet = QuietStandardError()
@@ -73,7 +74,7 @@ package final class GTKSoak {
     private func openView() {
         cycle += 1
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
-        _ = WebKitGTKBridge.install(bridge, in: view)
+        if let bridge { WebKitGTKBridge.install(bridge, in: view) }
         let window = gtk_window_new()!
         self.window = window
         gtk_window_set_child(today_window(window), today_web_view_widget(view))
