@@ -7,9 +7,9 @@ extension JSONValue {
     /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; NaN and
     /// the infinities become `null`, as `JSON.stringify` writes them; a JavaScript `Date` arrives
     /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives.
-    /// Anything else is refused. The size counted against ``JSONLimits/maxBytes`` is that of the
-    /// value's JSON text; conversion stops as soon as it is over, so an oversized body costs no
-    /// more than the part read.
+    /// Anything else is refused. The size counted against ``JSONLimits/maxBytes`` is exactly that
+    /// of the value's JSON text (``jsonUTF8``: escapes and numbers as written); conversion stops
+    /// as soon as it is over, so an oversized body costs no more than the part read.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONParseError) {
         var budget = FoundationBudget(remainingBytes: limits.maxBytes)
         self = try Self.convert(object, depthLeft: limits.maxDepth, budget: &budget)
@@ -23,7 +23,7 @@ extension JSONValue {
         switch object {
         case let array as [Any]:
             guard depthLeft > 0 else { throw JSONParseError(code: .tooDeep, offset: 0) }
-            try budget.spend(2 + array.count)
+            try budget.spend(2 + max(array.count - 1, 0))  // brackets and commas
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for element in array {
@@ -32,29 +32,26 @@ extension JSONValue {
             return .array(elements)
         case let dictionary as [String: Any]:
             guard depthLeft > 0 else { throw JSONParseError(code: .tooDeep, offset: 0) }
-            try budget.spend(2 + dictionary.count)
+            try budget.spend(2 + max(dictionary.count - 1, 0))  // braces and commas
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(dictionary.count)
             for (key, element) in dictionary {
-                try budget.spend(key.utf8.count + 3)
+                try budget.spend(jsonLength(of: key) + 1)  // the key and its colon
                 members[key] = try convert(element, depthLeft: depthLeft - 1, budget: &budget)
             }
             return .object(members)
         case is NSNull:
-            try budget.spend(4)
-            return .null
+            return try budget.spend(on: .null)
         case let string as String:
-            try budget.spend(string.utf8.count + 2)
+            try budget.spend(jsonLength(of: string))
             return .string(string)
         case let number as NSNumber:
-            try budget.spend(8)
-            if isBoolean(number) { return .bool(number.boolValue) }
+            if isBoolean(number) { return try budget.spend(on: .bool(number.boolValue)) }
             // NaN and the infinities have no JSON form: `null`, as `JSON.stringify` writes them.
-            return number.doubleValue.isFinite ? .number(number.doubleValue) : .null
+            return try budget.spend(on: number.doubleValue.isFinite ? .number(number.doubleValue) : .null)
         case let date as Date:
-            try budget.spend(8)
             let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-            return milliseconds.isFinite ? .number(milliseconds) : .null
+            return try budget.spend(on: milliseconds.isFinite ? .number(milliseconds) : .null)
         default:
             throw JSONParseError(code: .invalid, offset: 0)
         }
@@ -81,13 +78,18 @@ extension JSONValue {
     }
 }
 
-/// The JSON bytes a Foundation value may still take: strings count their UTF-8 length, the rest
-/// a small fixed size, so the count tracks the value's JSON text closely enough for a limit.
+/// The JSON bytes a Foundation value may still take, spent as each part's text is counted.
 private struct FoundationBudget {
     var remainingBytes: Int
 
     mutating func spend(_ bytes: Int) throws(JSONParseError) {
         remainingBytes -= bytes
         if remainingBytes < 0 { throw JSONParseError(code: .tooLarge, offset: 0) }
+    }
+
+    /// Spends a scalar's text (`null`, a boolean, a number), and gives it back.
+    mutating func spend(on scalar: JSONValue) throws(JSONParseError) -> JSONValue {
+        try spend(scalar.jsonUTF8.count)
+        return scalar
     }
 }

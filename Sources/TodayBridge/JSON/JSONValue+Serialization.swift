@@ -55,6 +55,15 @@ extension JSONValue {
         return "\(number)"
     }
 
+    /// The length of `string`'s JSON text, quotes and escapes included, as ``jsonUTF8`` writes it.
+    static func jsonLength(of string: String) -> Int {
+        let plain = string.utf8.withContiguousStorageIfAvailable { !JSONPlainBytes.mayNeedEscaping($0) }
+        if plain == true { return string.utf8.count + 2 }
+        var text: [UInt8] = []
+        writeString(string, to: &text)
+        return text.count
+    }
+
     /// Writes a quoted string: in one copy when nothing in it needs escaping, as is usual.
     private static func writeString(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))

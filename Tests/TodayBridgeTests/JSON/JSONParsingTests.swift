@@ -190,8 +190,24 @@ struct JSONFoundationTests {
         #expect(try JSONValue(foundationObject: fits, limits: limits)["text"]?.stringValue?.count == 900)
         let over: [String: Any] = ["type": "echo", "text": String(repeating: "x", count: 1_000)]
         #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: over, limits: limits) }
-        let many: [Any] = Array(repeating: 1, count: 200)
+        let many: [Any] = Array(repeating: 1, count: 600)
         #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: many, limits: limits) }
+    }
+
+    @Test("X7 a Foundation body's size is its JSON text's, exactly: escapes and numbers as written; the limit itself fits")
+    func x7FoundationBodySizeIsItsText() throws {
+        // 200 control characters are 200 bytes of UTF-8 but 1,202 of JSON ("\u0001" each, and quotes).
+        let escaped = String(repeating: "\u{1}", count: 200)
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: escaped, limits: JSONLimits(maxBytes: 1_000, maxDepth: 8)) }
+        // A 64-bit integer's 20 characters count as 20, not as a fixed size: found by FuzzFoundationValue.
+        let numbers: [Any] = Array(repeating: NSNumber(value: Int64.min), count: 30)
+        let text = try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8)).jsonUTF8.count
+        #expect(try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text, maxDepth: 8)).jsonUTF8.count == text)
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text - 1, maxDepth: 8)) }
+        let members: [String: Any] = ["quote\"d": "tab\t", "n": NSNull(), "t": true, "d": Date(timeIntervalSince1970: 1)]
+        let exact = try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8)).jsonUTF8.count
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact - 1, maxDepth: 8)) }
+        #expect(try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact, maxDepth: 8)).jsonUTF8.count == exact)
     }
 
     @Test("C2 values convert to Foundation and back")
