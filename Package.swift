@@ -37,18 +37,15 @@ var platformProducts: [Product] {
     [
         // WebKitGTK, the WebKit engine on Linux.
         .library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]),
-        // Chromium behind Android's WebView API, and the Android host glue on it.
-        .library(name: "TodayBridgeChromium", targets: ["TodayBridgeChromium"]),
     ]
 }
 
 var platformTargets: [Target] {
     [
         .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
-        // Both are Linux's alone: their sources compile to nothing elsewhere (`#if os(Linux)`), so a
+        // Linux's alone: its sources compile to nothing elsewhere (`#if os(Linux)`), so a
         // cross-build from Linux (the Swift SDK for Android) builds every target of the package.
         .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", .target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))]),
-        .target(name: "TodayBridgeChromium", dependencies: ["TodayBridge"]),
         // A mirror of the WebKit declarations TodayBridgeWebKit and its docs use, as a module named
         // WebKit, so the Apple adapter's own source compiles and is unit-tested here. Apple
         // platforms never see it.

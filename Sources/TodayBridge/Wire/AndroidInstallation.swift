@@ -14,7 +14,7 @@
 ///
 /// It encodes as `{ jsObjectName, documentStartScript }`, which is how the Android library's Kotlin
 /// glue receives it.
-public struct AndroidInstallation: Sendable, Encodable {
+public struct AndroidInstallation: Sendable, Codable {
     /// The injected object's name: `<channelName>Native`.
     public let jsObjectName: String
     /// The document-start script: ``HostScript/platformTag`` and ``HostScript/androidShim``.

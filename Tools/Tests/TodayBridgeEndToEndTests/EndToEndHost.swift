@@ -5,7 +5,8 @@ import ToolSupport
 import TodayDemoBackend
 
 /// The real parts of an end-to-end run: the demo backend on loopback (HTTPS and HTTP, a fresh
-/// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb.
+/// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb, or in the
+/// Android host (a JVM) over the emulation of Android's WebView on Chromium.
 enum EndToEndHost {
     /// The repository's root (the libraries' package), found from this file: Tools/Tests/<suite>/.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -43,11 +44,12 @@ enum EndToEndHost {
     enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// WebKitGTK, platform `linux`.
         case webkitgtk
-        /// Chromium with the Android string transport, platform `android`.
-        case chromium
+        /// The Android library (the Kotlin glue and the JNI core) in a JVM, over the emulation of
+        /// Android's WebView on Chromium, platform `android`.
+        case android
 
         var platform: String { self == .webkitgtk ? "linux" : "android" }
-        var testDescription: String { self == .webkitgtk ? "WebKitGTK" : "Chromium (Android transport)" }
+        var testDescription: String { self == .webkitgtk ? "WebKitGTK" : "Android (WebView emulated on Chromium)" }
     }
 
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.

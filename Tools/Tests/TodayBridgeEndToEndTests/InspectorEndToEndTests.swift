@@ -90,7 +90,7 @@ struct InspectorEndToEndTests {
         #expect(find("track").contains { $0.answer == "undefined" && $0.replyBytes == 0 })
         #expect(find("e2e.inspect", kind: "nativeEvent").contains { ["delivered", "buffered"].contains($0.outcome) && $0.requestBytes == 7 })
         #expect(find("e2e.double", kind: "nativeCall").contains { $0.outcome == "resolved" && $0.answer == "value" && $0.requestBytes == 2 && $0.replyBytes == 2 })
-        // WebKitGTK cannot identify a sub-frame, so it has no origin (C8); Chromium reports it.
+        // WebKitGTK cannot identify a sub-frame, so it has no origin (C8); Android reports it.
         func hasSubFrameOrigin(_ record: TrafficRecord) -> Bool {
             engine == .webkitgtk ? record.origin == nil : record.origin?.hasPrefix("https://localhost:") == true
         }

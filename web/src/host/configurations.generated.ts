@@ -42,20 +42,6 @@ export interface WebKitGTKRelayedMessage {
   jsonLength?: number;
 }
 
-/** `chromium/web-message-listener.ts`: Android's injected objects and close notice. */
-export interface ChromiumWebViewConfiguration {
-  listeners: { objectName: string; bindingName: string }[];
-  deliveryName: string;
-  closeBindingName: string;
-}
-
-/** `chromium/web-message-reply.ts`: a reply proxy's message to one frame's object. */
-export interface ChromiumWebMessageReplyConfiguration {
-  deliveryName: string;
-  objectName: string;
-  message: string;
-}
-
 /** One trace of a recording (X5). */
 export interface TrafficRecord {
   kind: string;
