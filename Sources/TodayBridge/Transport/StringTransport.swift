@@ -26,8 +26,10 @@ public struct StringTransport: Sendable {
     /// notification or a request with no usable id (nothing could be answered).
     ///
     /// A request too large, too deep or malformed is still answered `undefined` (X7) when its
-    /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5).
+    /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5). The empty text
+    /// is the shim's notice of a new main document (A1), no request: it gets nothing.
     public func receive(_ request: String, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
+        if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportRequest
         do {

@@ -13,7 +13,9 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     ///
     /// A sub-frame that has neither route sends notifications, `{ message }` without an id, and
     /// resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
-    /// with a `TypeError` (W5).
+    /// with a `TypeError` (W5). With `announcesDocuments`, the shim first sends the empty text from
+    /// the top frame, before the page's scripts run: the notice that a new main document starts,
+    /// which a host that learns of new documents late reads (Android, S4) and no host answers.
     ///
     /// Built from `web/src/host/android-shim.ts`.
     public static let androidShim = HostScript(source: #"""
@@ -76,6 +78,13 @@ function androidShim(window, configuration) {
         },
     });
     Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+    if (isTop && configuration.announcesDocuments) {
+        try {
+            send('');
+        }
+        catch {
+        }
+    }
 }
 function requestText(id, message, maxMessageBytes) {
     const json = JSON.stringify(message);

@@ -40,7 +40,9 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  *
  * A sub-frame that has neither route sends notifications, `{ message }` without an id, and
  * resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
- * with a `TypeError` (W5).
+ * with a `TypeError` (W5). With `announcesDocuments`, the shim first sends the empty text from
+ * the top frame, before the page's scripts run: the notice that a new main document starts,
+ * which a host that learns of new documents late reads (Android, S4) and no host answers.
  */
 export default function androidShim(window: AndroidShimWindow, configuration: AndroidShimConfiguration): void {
   const binding = window[configuration.bindingName] as Binding | undefined;
@@ -87,6 +89,13 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
     },
   });
   Object.defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+  if (isTop && configuration.announcesDocuments) {
+    try {
+      send('');
+    } catch {
+      // A host that refuses the notice learns of the document later, from the engine.
+    }
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ export interface AndroidShimConfiguration {
   bindingName: string;
   channelName: string;
   maxMessageBytes: number;
+  announcesDocuments: boolean;
 }
 
 /** `document-marker.ts`: reports each new main-frame document (S4). */

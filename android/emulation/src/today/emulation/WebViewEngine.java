@@ -13,7 +13,9 @@
 //   document's injected object has one reply channel (JavaScriptReplyProxy), which drops what is
 //   posted once the document is gone; a reply runs in that frame only.
 // - getUrl() is the visible URL: a navigation the app started (loadUrl) until it commits, else the
-//   committed URL.
+//   committed URL. While such a navigation waits, DevTools holds what the emulation sends the page
+//   (a reply, evaluateJavascript) until it commits, so a reply to the old document in that window
+//   is lost, where Android delivers it: less than Android, never more.
 // - JavaScript is off until WebSettings.setJavaScriptEnabled(true), as on Android.
 // - An addJavascriptInterface object's @JavascriptInterface methods run on a "JavaBridge" thread
 //   (JavaBridge); the emulation passes their arguments as strings, and the page's call does not
@@ -428,7 +430,8 @@ public final class WebViewEngine {
     }
 
     private void reinstallScripts() {
-        if (destroyed) return;
+        // A dead renderer's page takes no script: the view cannot be used again.
+        if (destroyed || rendererGone) return;
         for (String session : sessions) installScripts(session);
     }
 
