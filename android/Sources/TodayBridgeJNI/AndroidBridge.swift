@@ -45,13 +45,13 @@ final class AndroidBridge: HostedObject {
         let type = capability.type
         try bridge.register(
             type, access: try capability.capabilityAccess, deadline: capability.deadline, summary: capability.summary
-        ) { (request: JSONValue, context: CapabilityContext) -> JSONValue? in
+        ) { (request: JSONValue, context: CapabilityContext) -> HostAnswer in
             let call = CapabilityCallArguments(
                 type: type, request: request, isMainFrame: context.sender.isMainFrame,
                 origin: context.sender.frameOrigin?.description, surface: context.surface?.name
             )
             do {
-                return try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null)
+                return HostAnswer(answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
             } catch HostServiceError.failed(let failure) {
                 guard let code = failure.code else { throw HostServiceError.failed(failure) }
                 throw BridgeError(code: BridgeError.Code(rawValue: code), message: failure.message, recoverable: failure.recoverable ?? false)
@@ -64,4 +64,10 @@ final class AndroidBridge: HostedObject {
         bridge.observer.diagnostics.stopListening(diagnostics)
         host.failPendingCalls()
     }
+}
+
+/// The host's answer to a capability call: its JSON value, or nothing (`undefined`) when it
+/// answered none (the app's handler returned null).
+struct HostAnswer: Codable, Sendable, JSONValueAnswer {
+    var answer: JSONValue?
 }

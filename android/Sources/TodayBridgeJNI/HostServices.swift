@@ -4,7 +4,7 @@ import TodayBridgeAndroidWire
 /// The app's token service and analytics sink, answered by the Kotlin host (T1, T3). A token the
 /// app pushed (`NativeBridge.setToken`) is answered at once, without asking the host; a refresh
 /// keeps the token it returns.
-final class HostServices: TokenProvider, AnalyticsSink {
+final class HostServices: ImmediateTokenProvider, AnalyticsSink {
     let channel: HostChannel
     /// The token the app pushed, while it pushes: `nil` until its first push.
     private let pushed = Locked<PushedToken?>(nil)
@@ -16,6 +16,11 @@ final class HostServices: TokenProvider, AnalyticsSink {
     /// The app's current token, pushed (`nil` when logged out); from now on it is not asked for.
     func push(_ token: AccessToken?) {
         pushed.withLock { $0 = PushedToken(token: token) }
+    }
+
+    /// The pushed token: `headers` is answered from it at once (T2).
+    var immediateToken: ImmediateToken? {
+        pushed.withLock { $0 }.map { $0.token.map(ImmediateToken.token) ?? .loggedOut }
     }
 
     func currentToken() async -> AccessToken? {
