@@ -12,6 +12,8 @@
 #                  of Android's WebView API (android/emulation), the Kotlin glue and the app side
 #                  (android/host), one jar
 #   web/dist       the web SDK, its package and the scripts hosts inject, built once
+#   .build/out     the WebKitGTK web process extension (C), built with Swift Build; placed in
+#                  Tools/.build/<configuration>/TodayBridgeGTKWebProcessExtension/
 # WERROR=1 (CI) makes a warning in this project's own Swift an error; dependencies keep theirs.
 SWIFT ?= swift
 WERROR ?=
@@ -25,13 +27,17 @@ LIBRARY_SOURCES := Package.swift $(call sources,Sources Tests)
 TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools android/Package.swift android/Sources)
 FUZZ_SOURCES := $(LIBRARY_SOURCES) $(call sources,Fuzz)
 ANDROID_HOST_SOURCES := $(shell find android/emulation android/bridge/src android/host \( -type d -o -type f \) -print) android/scripts/build-host.sh
+EXTENSION = TodayBridgeGTKWebProcessExtension
+EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/CWebKitGTKWebProcessExtension)
+# Where the tools find it: next to their executables.
+EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
 .PHONY: demo test bench deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
-demo: deps web/dist/.built Tools/.build/debug/.built
+demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
@@ -64,6 +70,17 @@ Tools/.build/android-host/.built: $(ANDROID_HOST_SOURCES)
 	android/scripts/build-host.sh Tools/.build/android-host
 	touch $@
 
+# The WebKitGTK web process extension (C, TodayBridgeGTKWebProcessExtension), which WebKit loads
+# into its web processes: built with Swift Build, which links a library of C targets with clang
+# (SwiftPM's native build links every product with swiftc, which adds the Swift runtime); placed
+# alone in the directory the tools look in, next to their executables (WebKit loads every module
+# of that directory); checked to need nothing the web process sandbox cannot read.
+Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so: \
+		Tools/.build/%/$(EXTENSION)/lib$(EXTENSION).so: $(EXTENSION_SOURCES) | Tools/.build/%/.built
+	$(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION)
+	install -D "$$($(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
+	scripts/check-web-process-extension.sh $@
+
 # --- Suites ---
 
 # The web SDK's and the host scripts' unit tests, on Node's test runner.
@@ -87,7 +104,7 @@ unit-test: .build/debug/.built
 # The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and on
 # Android (the Android library in the JVM host over the emulation of Android's WebView on
 # Chromium), PostHog delivery against the capture server (kill -9, a full disk), the demo's types.
-tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/.built
+tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/.built $(EXTENSION_MODULE)
 	$(SWIFT) test $(TOOLS) --skip-build
 
 # The Android glue (Kotlin, android/bridge) over the emulation of Android's WebView API (a real
@@ -116,7 +133,7 @@ sanitize-address: .build-asan/.built
 # FUZZ_SECONDS and then reports; `make fuzz-smoke` (part of `make test`) runs each for
 # FUZZ_SMOKE_SECONDS, replaying the committed corpus first. Both fail on a finding, saved in
 # .build-fuzz/artifacts/.
-FUZZ_TARGETS = FuzzJSON FuzzOriginRule FuzzTrackEvent
+FUZZ_TARGETS = FuzzConnection FuzzFoundationValue FuzzJSON FuzzOriginRule FuzzRelayedText FuzzStringTransport FuzzTrackEvent
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 20
 
@@ -198,6 +215,8 @@ bench: deps web/dist/.built Tools/.build/android-host/.built
 	$(SWIFT) build $(TOOLS) -c release --product today-bridge
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI
+	touch Tools/.build/release/.built
+	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl
 	LD_PRELOAD=$(CURDIR)/Tools/.build/release/alloc-counter.so Tools/.build/release/TodayBridgeBenchmarks 5000
 	SWIFT=$(SWIFT) android/scripts/bench.sh 20000

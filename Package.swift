@@ -37,15 +37,26 @@ var platformProducts: [Product] {
     [
         // WebKitGTK, the WebKit engine on Linux.
         .library(name: "TodayBridgeGTK", targets: ["TodayBridgeGTK"]),
+        // The module WebKitGTK's web processes load to tell the bridge which frame sent a message
+        // (C, no Swift runtime): the app copies lib<name>.so into a directory of its own.
+        .library(name: "TodayBridgeGTKWebProcessExtension", type: .dynamic, targets: ["TodayBridgeGTKWebProcessExtension"]),
     ]
 }
 
 var platformTargets: [Target] {
     [
         .systemLibrary(name: "CWebKitGTK", pkgConfig: "webkitgtk-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]),
-        // Linux's alone: its sources compile to nothing elsewhere (`#if os(Linux)`), so a
+        // These are Linux's alone: their sources compile to nothing elsewhere (`#if os(Linux)`), so a
         // cross-build from Linux (the Swift SDK for Android) builds every target of the package.
         .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", .target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))]),
+        // The web process extension's API, whose header cannot be included with CWebKitGTK's.
+        .systemLibrary(
+            name: "CWebKitGTKWebProcessExtension", pkgConfig: "webkitgtk-web-process-extension-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]
+        ),
+        .target(
+            name: "TodayBridgeGTKWebProcessExtension",
+            dependencies: [.target(name: "CWebKitGTKWebProcessExtension", condition: .when(platforms: [.linux]))]
+        ),
         // A mirror of the WebKit declarations TodayBridgeWebKit and its docs use, as a module named
         // WebKit, so the Apple adapter's own source compiles and is unit-tested here. Apple
         // platforms never see it.

@@ -39,6 +39,21 @@ public enum Fuzz {
         return result.withLock { $0! }
     }
 
+    /// Whether `condition` comes to hold while other tasks run: yields first, then checks every
+    /// millisecond, for at most 10 seconds in all (bounded; libFuzzer's own `-timeout` is 10 s
+    /// an input, so a hang is reported either way).
+    public static func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<1_000 {
+            if condition() { return true }
+            await Task.yield()
+        }
+        for _ in 0..<10_000 {
+            if condition() { return true }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return condition()
+    }
+
     /// The nesting depth of a value as `JSONLimits.maxDepth` counts it: a top-level container is 1.
     public static func depth(of value: JSONValue) -> Int {
         switch value {

@@ -24,4 +24,27 @@ static inline WebKitWebView *today_web_view_new(WebKitUserContentManager *manage
         NULL));
 }
 
+/* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
+
+/* A message's parameters, (tbssay): whether the frame is the main one, its origin and URI
+ * (borrowed from the message), and its text's bytes (a view into the message's own data). */
+static inline gboolean today_extension_message_read(GVariant *parameters, gboolean *main_frame, const char **origin,
+                                                    const char **uri, gconstpointer *text, gsize *size) {
+    if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbssay)"))) return FALSE;
+    GVariant *bytes = NULL;
+    guint64 frame_id = 0;
+    g_variant_get(parameters, "(tb&s&s@ay)", &frame_id, main_frame, origin, uri, &bytes);
+    *text = g_variant_get_fixed_array(bytes, size, 1);
+    g_variant_unref(bytes); /* its data is the message's, which outlives this read */
+    return TRUE;
+}
+
+/* A reply's JSON text with a final NUL, as bytes (ay). */
+static inline GVariant *today_variant_new_text(const guint8 *json, gsize size) {
+    guint8 *data = g_malloc(size + 1);
+    if (size) memcpy(data, json, size);
+    data[size] = 0;
+    return g_variant_new_from_data(G_VARIANT_TYPE_BYTESTRING, data, size + 1, TRUE, g_free, data);
+}
+
 #endif

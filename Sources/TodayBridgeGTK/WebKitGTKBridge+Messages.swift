@@ -42,44 +42,65 @@ extension WebKitGTKBridge {
     }
 
     private func receive(_ value: OpaquePointer, route: Route, reply pending: GTKPendingReply) {
-        let answer: @Sendable (BridgeReply) -> Void = { reply in
-            if GLibActor.isCurrent {
-                GLibActor.assumeIsolated { pending.send(reply) }
-            } else {
-                Task { @GLibActor in pending.send(reply) }
-            }
-        }
+        let answer = answering(pending.send)
         switch route {
         case .mainFrameRelay:
-            typealias Field = WebKitGTKRelayedMessage.CodingKeys
-            let sender = SenderFacts(
-                isMainFrame: true,
-                frameOrigin: relayOrigin.value(for: Self.string(value, Field.origin.stringValue), parse: SecurityOrigin.init(string:)),
-                frameURL: relayURL.value(for: Self.string(value, Field.url.stringValue), parse: URL.init(string:)),
-                mainDocumentURL: mainDocumentURL
-            )
-            let json = jsc_value_object_get_property(value, Field.json.stringValue)
-            defer { if let json { g_object_unref(gpointer(json)) } }
-            let length = Self.number(value, Field.jsonLength.stringValue) ?? 0
-            connection.receive(Self.heldText(json, utf16Length: length), from: sender, reply: answer)
+            reportRelayFallback()
+            guard jsc_value_is_string(value) != 0, let bytes = jsc_value_to_string_as_bytes(value) else {
+                return connection.receive(.unusable("the relay posted no text"), from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer)
+            }
+            defer { g_bytes_unref(bytes) }
+            var size = 0
+            let data = g_bytes_get_data(bytes, &size)
+            guard let relayed = RelayedText(UnsafeRawBufferPointer(start: data, count: size)) else {
+                return connection.receive(.unusable("not a relayed text"), from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer)
+            }
+            connection.receive(Self.pageMessage(relayed.request), from: relaySender(relayed), reply: answer)
         case .pageWorld:
             // WebKit does not say which frame this is: treat it as a sub-frame (S1).
             Self.withValue(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer) }
         }
     }
 
-    /// The relay's JSON text, read only if the core accepts its length. A message the channel
-    /// found too long to carry comes as its length alone.
-    private static func heldText(_ json: OpaquePointer?, utf16Length: Double) -> PageMessage {
-        guard let json, jsc_value_is_string(json) != 0 else {
-            return utf16Length > 0 ? .json(javaScriptLength: utf16Length) { _ in } : .value(nil)
+    /// A relayed message in a view that expected the web process extension: it did not load
+    /// there. Reported once per view.
+    private func reportRelayFallback() {
+        guard expectsExtension, !extensionLoaded, !reportedRelayFallback else { return }
+        reportedRelayFallback = true
+        connection.bridge.observer.report(
+            .webProcessExtensionUnavailable,
+            "the web process extension did not load (missing, or not loadable by WebKit): the relay identifies the main frame; sub-frames are unidentified"
+        )
+    }
+
+    /// The main frame, with the facts its relay sent last if this text is of the same document
+    /// (the same token): a message of another document, sent before it went away but read after
+    /// the new one's first, never takes the new document's origin.
+    private func relaySender(_ relayed: RelayedText) -> SenderFacts {
+        if let facts = relayed.facts {
+            relayFacts = (String(relayed.token), SecurityOrigin(string: facts.origin), URL(string: facts.url))
         }
-        return .json(javaScriptLength: utf16Length) { body in
-            guard let bytes = jsc_value_to_string_as_bytes(json) else { return }
-            defer { g_bytes_unref(bytes) }
-            var size = 0
-            let data = g_bytes_get_data(bytes, &size)
-            body(UnsafeRawBufferPointer(start: data, count: size))
+        let known = relayFacts.flatMap { $0.token == relayed.token ? $0 : nil }
+        return SenderFacts(isMainFrame: true, frameOrigin: known?.origin, frameURL: known?.url, mainDocumentURL: mainDocumentURL)
+    }
+
+    private static func pageMessage(_ request: RelayedText.Request) -> PageMessage {
+        switch request {
+        case .json(let text): .json(utf8: text)
+        case .tooLong(let length): .json(javaScriptLength: length) { _ in }
+        case .undefined: .value(nil)
+        }
+    }
+
+    /// The core's reply function for one message: `send` on the GLib thread, at once when the
+    /// core answers there.
+    func answering(_ send: @escaping @GLibActor (BridgeReply) -> Void) -> @Sendable (BridgeReply) -> Void {
+        { reply in
+            if GLibActor.isCurrent {
+                GLibActor.assumeIsolated { send(reply) }
+            } else {
+                Task { @GLibActor in send(reply) }
+            }
         }
     }
 
@@ -95,20 +116,6 @@ extension WebKitGTKBridge {
     private struct IncomingMessage: @unchecked Sendable {  // never leaves the GLib thread
         let value: OpaquePointer
         let reply: OpaquePointer
-    }
-
-    private static func number(_ object: OpaquePointer, _ property: String) -> Double? {
-        guard let value = jsc_value_object_get_property(object, property) else { return nil }
-        defer { g_object_unref(gpointer(value)) }
-        return jsc_value_is_number(value) != 0 ? jsc_value_to_double(value) : nil
-    }
-
-    private static func string(_ object: OpaquePointer, _ property: String) -> String? {
-        guard let value = jsc_value_object_get_property(object, property) else { return nil }
-        defer { g_object_unref(gpointer(value)) }
-        guard jsc_value_is_string(value) != 0, let text = jsc_value_to_string(value) else { return nil }
-        defer { g_free(text) }
-        return String(cString: text)
     }
 }
 #endif

@@ -5,21 +5,26 @@ import TodayBridge
 
 /// The Today bridge installed in one WebKitGTK web view.
 ///
-/// ``install(_:in:)`` registers the channel and the main-frame relay, injects the platform tag,
-/// follows the view's navigations, reports its web process ending (`web-process-terminated`) and
-/// releases everything when the view is destroyed. Every decision is the core's: this type only
-/// carries messages, replies, scripts and cookies.
+/// ``install(_:in:)`` registers the channel, injects the platform tag, follows the view's
+/// navigations, reports its web process ending (`web-process-terminated`) and releases everything
+/// when the view is destroyed. Every decision is the core's: this type only carries messages,
+/// replies, scripts and cookies.
 ///
 /// WebKitGTK's message signal says nothing about the sending frame, and a handler registered in
-/// the page world is visible to every frame. So the main frame's channel (`webkitgtk/channel.ts`,
-/// top frame, page world) hands each message through a synchronous DOM event to a relay
-/// (`webkitgtk/relay.ts`) in an isolated world of the top frame, whose `location` the page cannot
-/// tamper with; the relay posts it with its origin and URL to a handler registered in that world
-/// alone: whatever arrives there comes from the main frame. Sub-frames keep WebKit's own
-/// page-world channel, which the host treats as an unidentified sub-frame (`track` only).
+/// the page world is visible to every frame. Where the view's context was prepared for the web
+/// process extension (``WebKitGTKWebProcessExtension``), every frame's channel
+/// (`webkitgtk/channel.ts`, page world) sends each message through the extension's native entry,
+/// and the extension tells which frame sent it: the view receives a user message with the
+/// engine's facts. Where the extension did not load, the main frame's channel hands each message
+/// through a synchronous DOM event to a relay (`webkitgtk/relay.ts`) in an isolated world of the
+/// top frame, whose `location` the page cannot tamper with; the relay posts it with its origin
+/// and URL to a handler registered in that world alone: whatever arrives there comes from the
+/// main frame. Sub-frames then keep WebKit's own page-world channel, which the host treats as an
+/// unidentified sub-frame (`track` only).
 ///
 /// ```swift
 /// Task { @GLibActor in
+///     WebKitGTKWebProcessExtension.prepare(webkit_web_context_get_default())  // once per context
 ///     let view = today_web_view_new(webkit_user_content_manager_new(), session)
 ///     let installed = WebKitGTKBridge.install(bridge, in: view!)
 ///     webkit_web_view_load_uri(view, "https://feed.example.com/app/")
@@ -37,10 +42,17 @@ public final class WebKitGTKBridge {
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
     /// What the last messages said, parsed once: the main document's URL (dropped when WebKit
-    /// reports a new one), and the relay's origin and frame URL.
+    /// reports a new one), the extension's origin and frame URL, and the relay's facts with the
+    /// token of the document that sent them.
     private var documentURL: URL??
-    var relayOrigin = LastParsed<SecurityOrigin>()
-    var relayURL = LastParsed<URL>()
+    var extensionOrigin = LastParsed<SecurityOrigin>()
+    var extensionURL = LastParsed<URL>()
+    var relayFacts: (token: String, origin: SecurityOrigin?, url: URL?)?
+    /// Whether the view's context was prepared for the web process extension, whether the
+    /// extension said it is loaded, and whether the relay's use was reported.
+    let expectsExtension: Bool
+    var extensionLoaded = false
+    var reportedRelayFallback = false
 
     /// The isolated world the relay runs in.
     static let relayWorld = "today-webview-bridge"
@@ -54,12 +66,16 @@ public final class WebKitGTKBridge {
     }
 
     /// Installs `bridge` in `webView` before its first load; the view keeps the installation alive.
+    ///
+    /// Prepare the view's `WebKitWebContext` first, once, with
+    /// ``WebKitGTKWebProcessExtension/prepare(_:directory:)``, so its frames are identified by
+    /// the engine; without it the view uses the relay.
     @discardableResult
     public static func install(_ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge {
         if let existing = installed(in: webView) { return existing }
         let installation = WebKitGTKBridge(bridge: bridge, webView: webView)
         g_object_set_data_full(today_gobject(webView), dataKey, Unmanaged.passRetained(installation).toOpaque()) { pointer in
-            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()  // the data set here: never nil
             GLibActor.assumeIsolated { installation.webViewDidGoAway() }
         }
         return installation
@@ -72,24 +88,29 @@ public final class WebKitGTKBridge {
         contentManager = webkit_web_view_get_user_content_manager(view)
         g_object_ref(gpointer(contentManager))
         channel = bridge.configuration.channelName
+        expectsExtension = WebKitGTKWebProcessExtension.isPrepared(webkit_web_view_get_context(view))
         // Capabilities start at once on the GLib thread and keep to it: one that does not suspend
         // answers before the signal handler returns, with no hop at all.
         connection = bridge.connect(page) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
         addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
+        connectExtension(view)
         connectNavigation(view)
     }
 
     private func addUserScripts(platform: Platform, maxMessageBytes: Int) {
-        let channelConfiguration = WebKitGTKChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes))
-        let pageWorld = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
-            + HostScript.webKitGTKChannel.invocation(channelConfiguration)
-        addUserScript(pageWorld, world: nil)
-        addUserScript(HostScript.webKitGTKRelay.invocation(WebKitGTKRelayConfiguration(handlerName: relayHandler)), world: Self.relayWorld)
+        let limit = Double(maxMessageBytes)
+        let channelConfiguration = WebKitGTKChannelConfiguration(
+            channelName: channel, maxMessageBytes: limit, entryName: WebKitGTKWebProcessExtension.entryName
+        )
+        addUserScript(HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform)), world: nil, frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
+        addUserScript(HostScript.webKitGTKChannel.invocation(channelConfiguration), world: nil, frames: WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES)
+        let relayConfiguration = WebKitGTKRelayConfiguration(handlerName: relayHandler, maxMessageBytes: limit)
+        addUserScript(HostScript.webKitGTKRelay.invocation(relayConfiguration), world: Self.relayWorld, frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
     }
 
-    private func addUserScript(_ source: String, world: String?) {
-        let frames = WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, time = WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START
+    private func addUserScript(_ source: String, world: String?, frames: WebKitUserContentInjectedFrames) {
+        let time = WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START
         let script = if let world {
             webkit_user_script_new_for_world(source, frames, time, world, nil, nil)
         } else {

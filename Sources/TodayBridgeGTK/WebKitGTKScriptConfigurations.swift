@@ -1,5 +1,5 @@
 #if os(Linux)
-// The configurations of the scripts in `web/src/host/webkitgtk/`, and what the relay posts.
+// The configurations of the scripts in `web/src/host/webkitgtk/`.
 // Their TypeScript types are generated from these.
 
 /// `channel.ts`: the main frame's channel, in the page world of the top frame.
@@ -10,31 +10,18 @@ package struct WebKitGTKChannelConfiguration: Codable, Sendable {
     /// longer is not carried at all, only its length, which the host refuses (X7), so an
     /// oversized message costs the host nothing.
     package var maxMessageBytes: Double
+    /// The web process extension's native entry on `window` (``WebKitGTKWebProcessExtension``):
+    /// where it is defined, the channel sends through it, in every frame.
+    package var entryName: String
 }
 
-/// `relay.ts`: forwards the main frame's messages from an isolated world of the top frame.
+/// `relay.ts`: forwards the main frame's messages from an isolated world of the top frame, where
+/// the web process extension did not load. It posts each as one string (`RelayedText`).
 package struct WebKitGTKRelayConfiguration: Codable, Sendable {
     /// The message handler registered in the relay's world only.
     package var handlerName: String
-}
-
-/// What the relay posts to its handler: the main frame's message as JSON text, with the relay's
-/// own view of where it runs, which the page cannot tamper with (C8). Text crosses the worlds
-/// and the process boundary as one string, cheaper than an object, and the host reads its length
-/// before converting it (X7).
-package struct WebKitGTKRelayedMessage: Codable, Sendable {
-    package enum CodingKeys: String, CodingKey {
-        case origin, url, json, jsonLength
-    }
-
-    /// `location.origin` in the relay's world.
-    package var origin: String
-    /// `location.href` in the relay's world.
-    package var url: String
-    /// The page's message as `JSON.stringify` wrote it; absent for `undefined`.
-    package var json: String?
-    /// The text's length in UTF-16 code units (its UTF-8 length is between this and three times
-    /// it): measured by the relay, or, for a message too long to carry, by the channel.
-    package var jsonLength: Double?
+    /// The host's message limit: a request longer than this crosses as its length alone (X7),
+    /// whatever the page dispatched.
+    package var maxMessageBytes: Double
 }
 #endif

@@ -3,20 +3,24 @@
 import TodayBridge
 
 extension HostScript where Configuration == WebKitGTKChannelConfiguration {
-    /// The main frame's channel on WebKitGTK (C1, C8), in the page world of the top frame: defines
-    /// `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
+    /// The channel on WebKitGTK (C1, C8), in the page world: defines
+    /// `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`,
+    /// over whichever way the host has.
     ///
-    /// WebKitGTK's message signal does not say which frame sent a message, so this channel does not
-    /// post to the host itself: it hands the numbered message to the relay (`relay.ts`, an isolated
-    /// world of the same frame) through a synchronous DOM event on `window`, and settles the promise
-    /// when the relay's reply with that number comes back. The message travels as its JSON text: one
-    /// string crosses worlds as it is and processes more cheaply than an object, and the host reads
-    /// JSON anyway.
-    /// A message whose text is longer than the host's limit is not carried, only its length: the host
-    /// refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
-    /// symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep
-    /// WebKit's own channel: this script does nothing there, nor where WebKit defines no message
-    /// handlers.
+    /// - **The web process extension** (every frame): where the extension defined its native entry on
+    ///   `window` (`entryName`, before any page script), each message's text goes to the entry, which
+    ///   sends it to the host with the engine's facts about this frame, and the host's answer comes
+    ///   back through the entry's callback.
+    /// - **The relay** (top frame only), where the extension did not load: WebKitGTK's message
+    ///   signal does not say which frame sent a message, so the channel hands the numbered message's
+    ///   text to the relay (`relay.ts`, an isolated world of the same frame) through a synchronous DOM
+    ///   event on `window`, and settles the promise when the relay's reply with that number comes
+    ///   back. Sub-frames keep WebKit's own channel, which the host treats as an unidentified frame.
+    ///
+    /// Either way a message crosses as its JSON text (`messageText`): one string crosses worlds and
+    /// processes more cheaply than an object, and the host reads JSON anyway. A message longer than
+    /// the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
+    /// once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
     ///
     /// Built from `web/src/host/webkitgtk/channel.ts`.
     package static let webKitGTKChannel = HostScript(source: #"""
@@ -50,12 +54,42 @@ function readRelayText(detail) {
 // host/webkitgtk/channel.js
 function webKitGTKChannel(window, configuration) {
     const handlers = window.webkit?.messageHandlers;
-    if (window !== window.top || !handlers)
+    if (!handlers)
         return;
+    const entry = window[configuration.entryName];
+    const channel = typeof entry === 'function' ? extensionChannel(entry, configuration)
+        : window === window.top ? relayChannel(window, configuration)
+            : undefined;
+    if (!channel)
+        return;
+    window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
+    try {
+        Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+    }
+    catch {
+    }
+}
+function extensionChannel(entry, configuration) {
+    return Object.freeze({
+        postMessage(message) {
+            let text;
+            try {
+                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                text = mark === LENGTH ? mark + body : body;
+            }
+            catch (error) {
+                return Promise.reject(error);
+            }
+            return new Promise((resolve, reject) => {
+                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new Error(reason))));
+            });
+        },
+    });
+}
+function relayChannel(window, configuration) {
     const pending = new Map();
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-        void handlers;
         const reply = readRelayText(event.detail);
         const call = reply && pending.get(reply.id);
         if (!reply || !call || reply.mark === LENGTH)
@@ -72,26 +106,35 @@ function webKitGTKChannel(window, configuration) {
             call.reject(error);
         }
     });
-    const channel = Object.freeze({
+    return Object.freeze({
         postMessage(message) {
-            let json;
+            let request;
+            const id = nextID++;
             try {
-                json = JSON.stringify(message, refuseUncloneable);
+                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                request = relayText(id, mark, body);
             }
             catch (error) {
-                return Promise.reject(new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`));
+                return Promise.reject(error);
             }
             return new Promise((resolve, reject) => {
-                const id = nextID++;
                 pending.set(id, { resolve, reject });
-                const request = json === undefined ? relayText(id, NONE)
-                    : json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length))
-                        : relayText(id, TEXT, json);
                 window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
             });
         },
     });
-    Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+}
+function messageText(message, maxLength) {
+    let json;
+    try {
+        json = JSON.stringify(message, refuseUncloneable);
+    }
+    catch (error) {
+        throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (json === undefined)
+        return { id: 0, mark: NONE, body: '' };
+    return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
 }
 function refuseUncloneable(_key, value) {
     if (typeof value === 'function' || typeof value === 'symbol')
@@ -104,13 +147,18 @@ return webKitGTKChannel(window, configuration);
 }
 
 extension HostScript where Configuration == WebKitGTKRelayConfiguration {
-    /// The main frame's relay on WebKitGTK (C8), in an isolated world of the top frame: forwards each
-    /// request of the page-world channel (`channel.ts`) to the handler registered in this world alone,
-    /// as a `WebKitGTKRelayedMessage` with this world's own `location.origin` and `location.href`,
-    /// which the page cannot tamper with; so whatever reaches that handler comes from the main frame.
-    /// The message stays JSON text all the way (`json`, with its length measured here, so the host can
-    /// refuse an oversized one before converting it); the host answers with JSON text too, which goes
-    /// back with the reply event. Request events that are not a relay text are ignored.
+    /// The main frame's relay on WebKitGTK (C8), in an isolated world of the top frame, where the web
+    /// process extension did not load: forwards each request of the page-world channel (`channel.ts`)
+    /// to the handler registered in this world alone, with this world's own `location.origin` and
+    /// `location.href`, which the page cannot tamper with; so whatever reaches that handler comes from
+    /// the main frame.
+    ///
+    /// Each request crosses to the host as one string (`relayedText`, read by the adapter's `RelayedText`). The origin and URL go with the
+    /// document's first request and again only when the URL changes (`pushState`); the rest carry
+    /// this document's token, a random number, by which the host knows they are still this document's
+    /// and which a message of another document never carries. A text longer than `maxMessageBytes`
+    /// crosses as its length, which the host refuses (X7). The host answers with JSON text, which goes
+    /// back to the channel with the reply event. Request events that are not a relay text are ignored.
     ///
     /// Built from `web/src/host/webkitgtk/relay.ts`.
     package static let webKitGTKRelay = HostScript(source: #"""
@@ -147,21 +195,24 @@ function webKitGTKRelay(window, configuration) {
     if (window !== window.top || !handler)
         return;
     const answer = (text) => window.dispatchEvent(new CustomEvent(RELAY_REPLY_EVENT, { detail: text }));
+    const token = String(Math.floor(Math.random() * 2 ** 53));
+    let sentURL;
     window.addEventListener(RELAY_REQUEST_EVENT, (event) => {
         const request = readRelayText(event.detail);
         if (!request || request.mark === ERROR)
             return;
         const id = request.id;
-        const relayed = { origin: window.location.origin, url: window.location.href };
-        if (request.mark === TEXT) {
-            relayed.json = request.body;
-            relayed.jsonLength = request.body.length;
-        }
-        else if (request.mark === LENGTH) {
-            relayed.jsonLength = Number(request.body);
-        }
-        new Promise((resolve) => resolve(handler.postMessage(relayed))).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
+        const url = window.location.href;
+        const facts = url === sentURL ? undefined : { origin: window.location.origin, url };
+        sentURL = url;
+        const tooLong = request.mark === TEXT && request.body.length > configuration.maxMessageBytes;
+        const text = tooLong ? relayedText(token, facts, LENGTH, String(request.body.length)) : relayedText(token, facts, request.mark, request.body);
+        handler.postMessage(text).then((value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, String((error && error.message) || error))));
     });
+}
+const FACTS = '@';
+function relayedText(token, facts, mark, body) {
+    return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
 }
 return webKitGTKRelay(window, configuration);
 })

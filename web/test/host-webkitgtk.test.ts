@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { ERROR, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from '../src/host/webkitgtk/relay-events.js';
+import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from '../src/host/webkitgtk/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
 import { tick } from './helpers.js';
 import { runHostScript, subFrame, topWindow } from './host-helpers.js';
@@ -9,6 +9,17 @@ import type { FakeWindow } from './host-helpers.js';
 type Channel = { postMessage(message: unknown): Promise<unknown> };
 const channelName = 'todayWebViewBridge';
 const handlerName = 'todayWebViewBridgeRelay';
+const entryName = '__todayWebViewBridgeEntry';
+const channelConfiguration = { channelName, maxMessageBytes: 1024, entryName };
+const relayConfiguration = { handlerName, maxMessageBytes: 1024 };
+
+/** A relayed text read as the Swift adapter reads it (`RelayedText`). */
+function readRelayed(text: string) {
+  const match = /^(\d+)(?:@([^\n]*)\n([^\n]*)\n)?([:#]?)([\s\S]*)$/.exec(text);
+  assert.ok(match, `not a relayed text: ${text}`);
+  const [, token, origin, url, mark, body] = match;
+  return { token, facts: origin === undefined ? undefined : { origin, url }, mark, body };
+}
 
 /**
  * The top frame of a WebKitGTK page: the relay's handler (a fake host that records what it gets,
@@ -17,11 +28,12 @@ const handlerName = 'todayWebViewBridgeRelay';
  * One fake window stands for both worlds, which share the DOM.
  */
 function page(answer: (message: any) => unknown = () => undefined) {
-  const posted: any[] = [];
+  const posted: ReturnType<typeof readRelayed>[] = [];
   const handler = {
-    postMessage(relayed: { json?: string }) {
+    postMessage(text: string) {
+      const relayed = readRelayed(text);
       posted.push(relayed);
-      const message = relayed.json === undefined ? undefined : JSON.parse(relayed.json);
+      const message = relayed.mark === TEXT ? JSON.parse(relayed.body) : undefined;
       return new Promise((resolve) => resolve(answer(message))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
     },
   };
@@ -29,19 +41,31 @@ function page(answer: (message: any) => unknown = () => undefined) {
     location: { origin: 'https://app.test', href: 'https://app.test/page?x=1' },
     webkit: { messageHandlers: { [handlerName]: handler } },
   });
-  runHostScript('webkitgtk/relay.js', window, { handlerName });
-  runHostScript('webkitgtk/channel.js', window, { channelName, maxMessageBytes: 1024 });
+  runHostScript('webkitgtk/relay.js', window, relayConfiguration);
+  runHostScript('webkitgtk/channel.js', window, channelConfiguration);
   return { window, posted, channel: window.webkit.messageHandlers[channelName] as Channel };
 }
 
-test('C8 C1 the channel hands each message to the relay, which posts it with its own origin and URL', async () => {
+test('C8 C1 the channel hands each message to the relay, which posts it as one text with its own origin and URL', async () => {
   const { channel, posted } = page((message) => ({ echoed: message }));
   const call = channel.postMessage({ type: 'headers' });
-  // The request event is dispatched synchronously: the relay has posted already, as JSON text
-  // with its length measured in the relay's world (X7).
-  const json = '{"type":"headers"}';
-  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1', json, jsonLength: json.length }]);
+  // The request event is dispatched synchronously: the relay has posted already, as one string.
+  const facts = { origin: 'https://app.test', url: 'https://app.test/page?x=1' };
+  assert.deepEqual(posted, [{ token: posted[0].token, facts, mark: TEXT, body: '{"type":"headers"}' }]);
   assert.deepEqual(await call, { echoed: { type: 'headers' } });
+});
+
+test('C8 the relay sends its origin and URL with the document\'s first message and when the URL changes; its token with every one', async () => {
+  const { window, channel, posted } = page();
+  await channel.postMessage({ n: 1 });
+  await channel.postMessage({ n: 2 });
+  window.location.href = 'https://app.test/next';  // pushState
+  await channel.postMessage({ n: 3 });
+  assert.deepEqual(posted.map((relayed) => relayed.facts?.url), ['https://app.test/page?x=1', undefined, 'https://app.test/next']);
+  assert.equal(new Set(posted.map((relayed) => relayed.token)).size, 1);
+  const other = page();
+  await other.channel.postMessage({ n: 1 });
+  assert.ok(other.posted[0].token !== posted[0].token, 'another document, another token');
 });
 
 test('C5 C8 concurrent calls settle with their own answers, in any order', async () => {
@@ -73,15 +97,21 @@ test('W5 a message that cannot be cloned is refused at once with a TypeError; no
 test('X7 a message longer than the host accepts is not carried, only its length', async () => {
   const { channel, posted } = page();
   const call = channel.postMessage({ type: 'echo', data: 'x'.repeat(2000) });
-  assert.equal(posted[0].json, undefined);
-  assert.equal(posted[0].jsonLength, JSON.stringify({ type: 'echo', data: 'x'.repeat(2000) }).length);
+  assert.deepEqual([posted[0].mark, posted[0].body], [LENGTH, String(JSON.stringify({ type: 'echo', data: 'x'.repeat(2000) }).length)]);
   await call;
+});
+
+test('X7 a request longer than the host accepts crosses as its length even when the page forges it', async () => {
+  const { window, posted } = page();
+  window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: relayText(5, TEXT, '"' + 'x'.repeat(2000) + '"') }));
+  await tick();
+  assert.deepEqual([posted[0].mark, posted[0].body], [LENGTH, '2002']);
 });
 
 test('C3 undefined crosses as no text at all, and an undefined answer resolves undefined', async () => {
   const { channel, posted } = page(() => undefined);
   assert.equal(await channel.postMessage(undefined), undefined);
-  assert.deepEqual(posted, [{ origin: 'https://app.test', url: 'https://app.test/page?x=1' }]);
+  assert.deepEqual([posted[0].mark, posted[0].body], [NONE, '']);
 });
 
 test('C8 X7 the relay ignores request events that are not a relay text', async () => {
@@ -135,11 +165,49 @@ test('C8 S1 sub-frames keep WebKit\'s own channel: neither script does anything 
     location: { origin: 'https://other.test', href: 'https://other.test/' },
     webkit: { messageHandlers: { [handlerName]: { postMessage: (message: unknown) => posted.push(message) } } },
   });
-  runHostScript('webkitgtk/relay.js', frame, { handlerName });
-  runHostScript('webkitgtk/channel.js', frame, { channelName, maxMessageBytes: 1024 });
+  runHostScript('webkitgtk/relay.js', frame, relayConfiguration);
+  runHostScript('webkitgtk/channel.js', frame, channelConfiguration);
   assert.equal(channelName in frame.webkit.messageHandlers, false);
   frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: relayText(1, TEXT, '{}') }));
   assert.equal(posted.length, 0);
-  runHostScript('webkitgtk/channel.js', topWindow(), { channelName, maxMessageBytes: 1024 });
-  runHostScript('webkitgtk/relay.js', topWindow({ webkit: { messageHandlers: {} } }), { handlerName });
+  runHostScript('webkitgtk/channel.js', topWindow(), channelConfiguration);
+  runHostScript('webkitgtk/relay.js', topWindow({ webkit: { messageHandlers: {} } }), relayConfiguration);
+});
+
+/**
+ * A frame whose web process extension defined the native entry: a fake that records each text
+ * and settles through its callback as the extension does, `(value)` or `(undefined, reason)`.
+ */
+function extensionFrame(answer: (text: string) => { value?: unknown; reason?: string }, frame: FakeWindow = topWindow()) {
+  const texts: string[] = [];
+  frame[entryName] = (text: string, settle: (value: unknown, reason?: string) => void) => {
+    texts.push(text);
+    const { value, reason } = answer(text);
+    setTimeout(() => (reason === undefined ? settle(value) : settle(undefined, reason)), 1);
+  };
+  frame.webkit = { messageHandlers: { [channelName]: { postMessage: () => assert.ok(false, 'WebKit\'s own channel was used') } } };
+  runHostScript('webkitgtk/channel.js', frame, channelConfiguration);
+  return { texts, channel: frame.webkit.messageHandlers[channelName] as Channel, frame };
+}
+
+test('C8 C1 with the web process extension the channel sends each message\'s text through its entry, in every frame', async () => {
+  for (const frame of [topWindow(), subFrame(topWindow())]) {
+    const { texts, channel } = extensionFrame((text) => ({ value: { echoed: JSON.parse(text) } }), frame);
+    const relayed: unknown[] = [];
+    frame.addEventListener(RELAY_REQUEST_EVENT, (event) => relayed.push(event));
+    assert.deepEqual(await channel.postMessage({ type: 'headers' }), { echoed: { type: 'headers' } });
+    assert.deepEqual(texts, ['{"type":"headers"}']);
+    assert.equal(relayed.length, 0, 'nothing goes through the relay');
+    const descriptor = Object.getOwnPropertyDescriptor(frame.webkit.messageHandlers, channelName)!;
+    assert.deepEqual([descriptor.writable, descriptor.configurable, descriptor.enumerable], [false, false, true]);
+  }
+});
+
+test('C3 X7 W5 C4 with the web process extension: undefined crosses as no text, a text too long as its length, what cannot be cloned not at all; a reason rejects', async () => {
+  const { texts, channel } = extensionFrame((text) => (text === '{"fail":true}' ? { reason: 'TodayBridgeError:{}' } : {}));
+  assert.equal(await channel.postMessage(undefined), undefined);
+  await channel.postMessage({ data: 'x'.repeat(2000) });
+  await assert.rejects(channel.postMessage({ f: () => 1 }), TypeError);
+  await assert.rejects(channel.postMessage({ fail: true }), (error: unknown) => error instanceof Error && error.message === 'TodayBridgeError:{}');
+  assert.deepEqual(texts, ['', `#${JSON.stringify({ data: 'x'.repeat(2000) }).length}`, '{"fail":true}']);
 });

@@ -21,8 +21,9 @@ public struct CapabilityContext: Sendable {
         self.connection = connection
     }
 
-    /// Whether the sender's document is still the one shown. Check it before a side effect meant for it (S4).
+    /// Whether the sender's document is still the one shown: not once the main frame navigated,
+    /// its web process died or the web view closed. Check it before a side effect meant for it (S4).
     public var isCurrentDocument: Bool {
-        connection.currentDocument == document
+        connection.isShowing(document)
     }
 }

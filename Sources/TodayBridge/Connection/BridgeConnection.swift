@@ -42,6 +42,12 @@ public final class BridgeConnection: Sendable {
         state.withLock { $0.document }
     }
 
+    /// Whether `document` is still shown: not once the main frame navigated, the web process died,
+    /// or the web view closed (S4).
+    package func isShowing(_ document: DocumentID) -> Bool {
+        state.withLock { $0.isShowing(document) }
+    }
+
     /// The web view, or ``PageDeliveryError/webViewGone``.
     func page() throws(PageDeliveryError) -> any BridgeWebView {
         guard let webView else { throw .webViewGone }

@@ -35,6 +35,12 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     /// Calls not yet settled, page and native.
     package var pendingCallCount: Int { pageCalls.count + nativeCalls.count }
 
+    /// Whether `document` is still shown: not once the main frame navigated, the web process
+    /// died, or the web view closed (S4).
+    package func isShowing(_ document: DocumentID) -> Bool {
+        !isClosed && document == self.document
+    }
+
     // MARK: Messages
 
     /// A message arrives from a main document at `url`: the document to stamp it with (S4), and the

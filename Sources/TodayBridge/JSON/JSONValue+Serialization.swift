@@ -37,11 +37,11 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &output)
+                Self.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &output)
+                member.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -57,14 +57,13 @@ extension JSONValue {
 
     /// Writes a quoted string: in one copy when nothing in it needs escaping, as is usual.
     private static func writeString(_ string: String, to output: inout [UInt8]) {
-        let utf8 = string.utf8
         output.append(UInt8(ascii: "\""))
-        // 0xE2 starts U+2028 and U+2029 (and other characters, which take the slow path harmlessly).
-        if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
-            writeEscaped(Array(utf8), to: &output)
-        } else {
-            output.append(contentsOf: utf8)
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !JSONPlainBytes.mayNeedEscaping(bytes) else { return false }
+            output.append(contentsOf: bytes)
+            return true
         }
+        if copied != true { writeEscaped(Array(string.utf8), to: &output) }
         output.append(UInt8(ascii: "\""))
     }
 

@@ -26,6 +26,19 @@ struct ConnectionStateTests {
         #expect(state.document == DocumentID(generation: 2))
     }
 
+    @Test("S4 C5 a document is shown until the main frame navigates, the web process dies or the web view closes")
+    func s4IsShowing() {
+        var state = State(eventCapacity: 4)
+        let first = state.document
+        #expect(state.isShowing(first))
+        let next = state.documentBegins().document
+        #expect(!state.isShowing(first) && state.isShowing(next))
+        let afterCrash = state.webProcessDied().next.document
+        #expect(!state.isShowing(next) && state.isShowing(afterCrash))
+        _ = state.close()
+        #expect(!state.isShowing(afterCrash))
+    }
+
     // MARK: The tables
 
     static let admissionRows: [Row] = [

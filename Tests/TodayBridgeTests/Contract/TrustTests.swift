@@ -143,4 +143,18 @@ struct TrustTests {
         #expect(host.webView.cookies.isEmpty)
         if case .rejection(let reason) = refreshed { #expect(!reason.contains("token-")) }
     }
+
+    @Test("S4 C5 a web view closed during a refresh: its held establishSession mints no cookie once the refresh ends")
+    func s4CloseDuringRefresh() async {
+        let host = Fixtures.trustedHost()
+        host.tokens.hold()
+        async let session = host.send(["type": "establishSession", "refresh": true])
+        #expect(await Fixtures.waitUntil { host.tokens.heldCount == 1 && host.connection.pendingCallCount == 1 })
+        host.connection.close()
+        #expect(await session == .value(["ok": false]))
+        host.tokens.release()
+        #expect(await Fixtures.waitUntil { host.tokens.refreshCount == 1 })
+        await Fixtures.settle()
+        #expect(host.webView.cookies.isEmpty)
+    }
 }

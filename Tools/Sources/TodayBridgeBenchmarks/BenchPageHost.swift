@@ -38,7 +38,7 @@ enum BenchPageHost {
     }
 
     /// `host-page ENGINE URL TRUSTED-ORIGIN CERTIFICATE SINK`: shows the page with the bridge and
-    /// the raw echo installed; exits 0 once the page closes itself. With a counting sink, prints
+    /// the raw echo installed (ENGINE `webkitgtk`, `webkitgtk-relay` for its relay path, or `android`); exits 0 once the page closes itself. With a counting sink, prints
     /// `{"burstEvents": N, "lastRecordedAt": epoch ms}` once every event reached it.
     static func serve(_ arguments: [String]) async throws -> Int32 {
         guard arguments.count == 5, let url = URL(string: arguments[1]), let sinkKind = Sink(rawValue: arguments[4]) else { throw BenchmarkError.usage }
@@ -58,7 +58,7 @@ enum BenchPageHost {
             identity: AnalyticsIdentity(deviceID: "bench", sessionID: "bench", userID: { nil })
         )
         try TestCapabilities.register(in: bridge)
-        let options = PageRunOptions(url: url, headless: true, timeout: 600, certificate: arguments[3])
+        let options = PageRunOptions(url: url, headless: true, timeout: 600, certificate: arguments[3], relay: arguments[0] == "webkitgtk-relay")
         let end = try GTKPageRunner.run(options: options, bridge: bridge) { view, _ in GTKRawEcho.register(in: view) }
         await bridge.flushAnalytics()
         if let burst { print(burst.report) }

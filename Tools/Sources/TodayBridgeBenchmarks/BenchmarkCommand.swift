@@ -20,7 +20,10 @@ enum BenchmarkCommand {
     }
 
     /// The engines with round trips, by name (`--engine`) and title, in the order they run.
-    private static let engines = [("webkitgtk", "WebKitGTK"), ("android", "Android (the Android library over Android's WebView API on Chromium)")]
+    private static let engines = [
+        ("webkitgtk", "WebKitGTK (web process extension)"), ("webkitgtk-relay", "WebKitGTK (relay, the fallback)"),
+        ("android", "Android (the Android library over Android's WebView API on Chromium)"),
+    ]
 
     /// The value after `name` on the command line.
     private static func option(_ name: String) -> String? {

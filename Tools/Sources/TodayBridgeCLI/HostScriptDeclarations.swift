@@ -29,7 +29,6 @@ enum HostScriptDeclarations {
         [
             WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
             WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
-            WireContract.Declaration(WebKitGTKRelayedMessage.self, "What `webkitgtk/relay.ts` posts to its handler (C8)."),
         ]
         #else
         []

@@ -48,6 +48,10 @@ package final class GTKPageRunner {
 
     private func start() {
         options.appScheme?.register()
+        if !options.relay {
+            let directory = options.webProcessExtension.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            WebKitGTKWebProcessExtension.prepare(webkit_web_context_get_default(), directory: directory)
+        }
         let session = webkit_network_session_new_ephemeral()
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!

@@ -17,10 +17,14 @@ package struct PageRunOptions: Sendable {
     package var appScheme: AppScheme?
     /// Reload the page once when its web content process ends, as an app would (WebKitGTK).
     package var reloadsOnCrash: Bool
+    /// WebKitGTK: the relay path, without the web process extension.
+    package var relay: Bool
+    /// WebKitGTK: the web process extension's directory; `nil` for the one next to the executable.
+    package var webProcessExtension: String?
 
     package init(
         url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil,
-        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false
+        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false, webProcessExtension: String? = nil
     ) {
         self.url = url
         self.headless = headless
@@ -30,6 +34,8 @@ package struct PageRunOptions: Sendable {
         self.screenshot = screenshot
         self.appScheme = appScheme
         self.reloadsOnCrash = reloadsOnCrash
+        self.relay = relay
+        self.webProcessExtension = webProcessExtension
     }
 }
 

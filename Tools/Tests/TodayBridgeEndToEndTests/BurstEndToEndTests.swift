@@ -10,7 +10,7 @@ import TodayDemoBackend
 struct BurstEndToEndTests {
     static let count = 20_000
 
-    @Test("T1 X7 20,000 track calls at once on one core: every call settles and every event reaches the sink exactly once", arguments: Engine.allCases)
+    @Test("T1 X7 20,000 track calls at once on one core: every call settles and every event reaches the sink exactly once", arguments: Engine.engines)
     func burst(engine: Engine) async throws {
         _ = try await ContractEndToEndTests.contractRun(engine)  // after the contract runs: shared backend counters
         let backend = try await EndToEndHost.shared.value.backend

@@ -23,7 +23,7 @@ struct ConformanceEndToEndTests {
     func conformanceKitPasses(engine: Engine) async throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(engine.rawValue)-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
-        let run = try await EndToEndHost.run(["conformance", "--engine", engine.rawValue, "--json", json.path])
+        let run = try await EndToEndHost.run(["conformance"] + engine.arguments + ["--json", json.path])
         #expect(run.exitCode == 0, "\(run.output.joined(separator: "\n"))\n\(run.errors)")
         let summary = try JSONValue(parsing: String(contentsOf: json, encoding: .utf8))
         let passed = Set(summary["passed"]?.arrayValue?.compactMap(\.stringValue) ?? [])

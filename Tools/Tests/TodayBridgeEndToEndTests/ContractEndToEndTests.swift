@@ -42,6 +42,12 @@ struct ContractEndToEndTests {
         }
     }
 
+    @Test("C8 WebKitGTK takes the path asked for, its web process extension or the relay, without a fallback diagnostic", arguments: Engine.allCases)
+    func c8Path(engine: Engine) async throws {
+        let (_, run) = try await Self.contractRun(engine)
+        #expect(!run.errors.contains("webProcessExtensionUnavailable"), "standard error: \(run.errors)")
+    }
+
     @Test("C7 the main frame sees the frozen platform tag", arguments: Engine.allCases)
     func c7PlatformTag(engine: Engine) async throws {
         let results = try await results(engine)
@@ -208,7 +214,7 @@ struct DenialEndToEndTests {
         #expect(results["hasAuthorization"] == true, "credentials still reach the main frame")
     }
 
-    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.allCases)
+    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.engines)
     func s4NavigationDuringRefresh(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let refreshesBefore = await backend.refreshCount

@@ -40,16 +40,36 @@ enum EndToEndHost {
         var analytics: [JSONValue] { lines.filter { $0["event"] != nil } }
     }
 
-    /// The engines the contract is proven in.
+    /// The engines the contract is proven in, and WebKitGTK's fallback path.
     enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        /// WebKitGTK, platform `linux`.
+        /// WebKitGTK with the bridge's web process extension, platform `linux`.
         case webkitgtk
+        /// WebKitGTK on the relay, the path where the web process extension did not load.
+        case webkitgtkRelay = "webkitgtk-relay"
         /// The Android library (the Kotlin glue and the JNI core) in a JVM, over the emulation of
         /// Android's WebView on Chromium, platform `android`.
         case android
 
-        var platform: String { self == .webkitgtk ? "linux" : "android" }
-        var testDescription: String { self == .webkitgtk ? "WebKitGTK" : "Android (WebView emulated on Chromium)" }
+        /// One run per engine, where WebKitGTK's two paths would prove nothing more.
+        static let engines: [Engine] = [.webkitgtk, .android]
+
+        var isWebKitGTK: Bool { self != .android }
+        var platform: String { isWebKitGTK ? "linux" : "android" }
+        /// `today-bridge open`'s and `conformance`'s arguments for this engine.
+        var arguments: [String] {
+            switch self {
+            case .webkitgtk: ["--engine", "webkitgtk"]
+            case .webkitgtkRelay: ["--engine", "webkitgtk", "--relay"]
+            case .android: ["--engine", "android"]
+            }
+        }
+        var testDescription: String {
+            switch self {
+            case .webkitgtk: "WebKitGTK (web process extension)"
+            case .webkitgtkRelay: "WebKitGTK (relay)"
+            case .android: "Android (WebView emulated on Chromium)"
+            }
+        }
     }
 
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
@@ -61,7 +81,7 @@ enum EndToEndHost {
     ) async throws -> Run {
         let (sharedBackend, certificate) = try await shared.value
         let backend = backend ?? sharedBackend
-        var arguments = ["open", origin + path, "--engine", engine.rawValue, "--headless", "--timeout", "90", "--test-capabilities",
+        var arguments = ["open", origin + path] + engine.arguments + ["--headless", "--timeout", "90", "--test-capabilities",
                          "--token-endpoint", backend.cleartextOrigin + "/token",
                          "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
         for rule in rules { arguments += ["--trust", rule] }

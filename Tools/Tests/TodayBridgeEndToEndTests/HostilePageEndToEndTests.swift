@@ -4,14 +4,15 @@ import TodayBridge
 import TodayDemoBackend
 
 /// Hostile pages in real engines: a flood, huge and deep inputs, prototype-polluting keys, forged
-/// relay events, a frame removed and a document reloaded with calls in flight. Every call gets its
+/// relay events, attacks on WebKitGTK's native entry, a frame removed and a document reloaded with
+/// calls in flight. Every call gets its
 /// contract outcome and the trusted page's own calls keep working.
 @Suite("Hostile pages in real engines", .serialized)
 struct HostilePageEndToEndTests {
     /// The host process's peak resident memory stays under this, 64 MiB inputs included.
     static let memoryBoundKiB = 1_536 * 1024
 
-    @Test("X7 C5 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
+    @Test("X7 C5 C8 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
     func hostilePage(engine: Engine) async throws {
         _ = try await ContractEndToEndTests.contractRun(engine)  // after the contract runs: shared backend counters
         let backend = try await EndToEndHost.shared.value.backend
@@ -35,7 +36,7 @@ struct HostilePageEndToEndTests {
         // WebKit carries the 5,000-deep object and the host answers undefined; the Android shim
         // cannot serialize it and refuses it at once with a TypeError, like any message the
         // channel cannot carry (W5): nothing reaches the host.
-        #expect(results["deeplyNested"] == (engine == .webkitgtk ? "undefined" : "rejected:TypeError"))
+        #expect(results["deeplyNested"] == (engine.isWebKitGTK ? "undefined" : "rejected:TypeError"))
         #expect(results["afterLargeInput"] == "answered")
         #expect(results["pollutingEcho"]?["prototypeClean"] == true)
         #expect(results["pollutingTrack"] == "undefined")
@@ -43,6 +44,20 @@ struct HostilePageEndToEndTests {
         #expect(results["afterForgedRelayEvents"] == "answered")
         #expect(results["afterFrameRemoved"] == "answered")
         #expect(reloaded["afterReload"] == "answered")
+
+        // C8: the web process extension's entry cannot be replaced or redefined, takes only a
+        // string and a callback, is out of another origin's reach, and refuses to serve a document
+        // its frame no longer shows.
+        if engine == .webkitgtk {
+            let entry = try #require(results["entry"])
+            #expect(entry["writable"] == false && entry["configurable"] == false && entry["intact"] == true)
+            #expect(entry["redefine"] == "TypeError")
+            #expect(entry["arguments"] == ["TypeError", "TypeError", "TypeError", "TypeError"])
+            #expect(entry["crossOrigin"] == ["entry": "SecurityError", "topEntry": "SecurityError", "channel": "SecurityError"])
+            #expect(entry["stale"] == ["whileCurrent": "answered", "afterNavigation": "TypeError", "secondWhileCurrent": "answered", "afterRemoval": "TypeError"])
+        } else {
+            #expect(results["entry"] == "absent")
+        }
 
         let peaks = run.lines.compactMap { $0["hostPeakResidentKiB"]?.doubleValue }
         let peak = try #require(peaks.first)

@@ -18,9 +18,13 @@ struct WebProcessCrashEndToEndTests {
         return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
     }
 
-    @Test("C5 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3", arguments: Engine.allCases)
+    @Test("C5 C8 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3; WebKitGTK's ran sandboxed with the web process extension", arguments: Engine.engines)
     func c5KilledProcessExits3(engine: Engine) async throws {
         let crash = try await Self.crash(engine, reloading: false)
+        if engine == .webkitgtk {
+            // C8: bubblewrap's child, without the toolchain's folders, the extension loaded.
+            #expect(crash.webProcesses.allSatisfy(\.sandboxedWithExtension) && !crash.webProcesses.isEmpty, "\(crash.webProcesses)")
+        }
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
         #expect(crash.run.errors.contains("web process ended: \(engine == .webkitgtk ? "crashed" : "killed")"))
         #expect(crash.run.errors.contains("[webProcessTerminated]"))
@@ -50,6 +54,30 @@ struct WebProcessCrashEndToEndTests {
         var cancelled: [String: Int]
         /// From the kill to the last of them settled, by the recording's clock.
         var settledAfterKillMS: Int
+        /// WebKitGTK: its web processes, as found before the kill.
+        var webProcesses: [WebProcess]
+    }
+
+    /// A WebKitGTK web process: in WebKit's bubblewrap sandbox, which has no `/opt` (where the
+    /// Swift toolchain is), with the web process extension mapped?
+    struct WebProcess: CustomStringConvertible {
+        var pid: pid_t
+        var parent: String
+        var extensionMapped: Bool
+        var seesOpt: Bool
+
+        var sandboxedWithExtension: Bool { parent == "/usr/bin/bwrap" && extensionMapped && !seesOpt }
+        var description: String { "\(pid): parent \(parent), extension mapped \(extensionMapped), sees /opt \(seesOpt)" }
+
+        init(_ entry: Processes.Entry, among all: [Processes.Entry]) {
+            pid = entry.pid
+            parent = all.first { $0.pid == entry.parent }?.commandLine.first ?? "?"
+            // Foundation reads a /proc file's first page only: a FileHandle reads it to the end.
+            let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(entry.pid)/maps")).readToEnd()).flatMap { $0 }
+                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+            extensionMapped = maps.contains("/libTodayBridgeGTKWebProcessExtension.so")
+            seesOpt = FileManager.default.fileExists(atPath: "/proc/\(entry.pid)/root/opt")
+        }
     }
 
     /// Opens `crash.html`, waits for its calls to be in flight, kills the engine's content process.
@@ -65,10 +93,15 @@ struct WebProcessCrashEndToEndTests {
         let inFlight = await eventually(within: 60) { backend.reports(named: "crash-inflight-\(engine.rawValue)").count > reportsBefore }
         #expect(inFlight, "the page's calls never got in flight")
         var killedAt = Date()
+        var webProcesses: [WebProcess] = []
         if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
             try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
             let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
             #expect(!victims.isEmpty, "no content process among the host's descendants")
+            if engine.isWebKitGTK {
+                let all = Processes.all()
+                webProcesses = victims.map { WebProcess($0, among: all) }
+            }
             killedAt = Date()
             for victim in victims { kill(victim.pid, SIGKILL) }
         }
@@ -84,7 +117,8 @@ struct WebProcessCrashEndToEndTests {
         return Crash(
             run: finished,
             cancelled: Dictionary(cancelled.compactMap { $0["type"]?.stringValue }.map { ($0, 1) }, uniquingKeysWith: +),
-            settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000)
+            settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000),
+            webProcesses: webProcesses
         )
     }
 }

@@ -28,19 +28,13 @@ export interface PageEventConfiguration {
 export interface WebKitGTKChannelConfiguration {
   channelName: string;
   maxMessageBytes: number;
+  entryName: string;
 }
 
 /** `webkitgtk/relay.ts`: the main frame's relay, isolated world. */
 export interface WebKitGTKRelayConfiguration {
   handlerName: string;
-}
-
-/** What `webkitgtk/relay.ts` posts to its handler (C8). */
-export interface WebKitGTKRelayedMessage {
-  origin: string;
-  url: string;
-  json?: string;
-  jsonLength?: number;
+  maxMessageBytes: number;
 }
 
 /** One trace of a recording (X5). */

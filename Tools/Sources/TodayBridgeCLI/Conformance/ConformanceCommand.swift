@@ -24,6 +24,9 @@ struct ConformanceCommand: AsyncParsableCommand {
     @Option(help: "webkitgtk (platform linux) or android (the Android library over Android's WebView API on Chromium, platform android).")
     var engine: OpenCommand.Engine = .webkitgtk
 
+    @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
+    var relay = false
+
     @Option(help: "Also write the three reports as JSON to this file.")
     var json: String?
 
@@ -31,6 +34,7 @@ struct ConformanceCommand: AsyncParsableCommand {
     var verbose = false
 
     func run() async throws {
+        if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
         let served = try ConformanceSite()
         defer { served.remove() }
         let certificate = try await CertificateFiles.generate()
@@ -38,12 +42,12 @@ struct ConformanceCommand: AsyncParsableCommand {
         defer { backend.stop() }
         var reports: [ConformanceRun] = []
         for mode in ConformanceKit.Mode.allCases {
-            let run = try await ConformanceRun.load(mode, engine: engine, backend: backend, certificate: certificate)
+            let run = try await ConformanceRun.load(mode, engine: engine, relay: relay, backend: backend, certificate: certificate)
             run.print(verbose: verbose)
             reports.append(run)
         }
         let summary = ConformanceSummary(runs: reports)
-        if let json { try summary.json(engine: engine.rawValue).jsonString.write(toFile: json, atomically: true, encoding: .utf8) }
+        if let json { try summary.json(engine: engine.rawValue + (relay ? " (relay)" : "")).jsonString.write(toFile: json, atomically: true, encoding: .utf8) }
         Swift.print("\(summary.passed.count) passed, \(summary.failed.count) failed" + (summary.failed.isEmpty ? "" : ": " + summary.failed.joined(separator: ", ")))
         if !summary.failed.isEmpty || reports.contains(where: { $0.report == nil }) { throw ExitCode.failure }
     }

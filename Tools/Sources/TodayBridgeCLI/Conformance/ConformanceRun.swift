@@ -15,9 +15,11 @@ struct ConformanceRun {
     /// Why there is no report.
     let problem: String?
 
-    /// Loads the kit as `mode` in `engine` against `backend`, whose trusted surface is its HTTPS
-    /// and cleartext origins on 127.0.0.1.
-    static func load(_ mode: ConformanceKit.Mode, engine: OpenCommand.Engine, backend: DemoBackend, certificate: CertificateFiles) async throws -> ConformanceRun {
+    /// Loads the kit as `mode` in `engine` (WebKitGTK on its relay path with `relay`) against
+    /// `backend`, whose trusted surface is its HTTPS and cleartext origins on 127.0.0.1.
+    static func load(
+        _ mode: ConformanceKit.Mode, engine: OpenCommand.Engine, relay: Bool, backend: DemoBackend, certificate: CertificateFiles
+    ) async throws -> ConformanceRun {
         let (origin, frameOrigin) = switch mode {
         case .trusted: (backend.secureOrigin, backend.otherSecureOrigin)
         case .untrusted: (backend.otherSecureOrigin, backend.secureOrigin)
@@ -38,7 +40,7 @@ struct ConformanceRun {
             "--trust", backend.secureOrigin, "--trust", backend.cleartextOrigin,
             "--token-endpoint", backend.cleartextOrigin + "/token",
             "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost",
-        ]
+        ] + (relay ? ["--relay"] : [])
         let child = await ChildProcess.run("/proc/self/exe", arguments: arguments, within: 180)
         let report = backend.reports(named: reportName).last
         let problem: String? = switch (report, child.status) {

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import TodayBridge
+import TodayBridgeGTK
 import TodayBridgeTesting
 import TodayPageHost
 
@@ -63,6 +64,12 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Reload the page once when its web content process ends, as an app would (WebKitGTK).")
     var reloadOnCrash = false
 
+    @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
+    var relay = false
+
+    @Option(name: .customLong("web-process-extension"), help: "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable).")
+    var webProcessExtension: String?
+
     @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
     var testCapabilities = false
 
@@ -82,6 +89,9 @@ struct OpenCommand: AsyncParsableCommand {
             guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
             return scheme
         }
+        if (relay || webProcessExtension != nil), engine != .webkitgtk {
+            throw ValidationError("--relay and --web-process-extension need --engine webkitgtk")
+        }
         if reloadOnCrash, engine != .webkitgtk {
             throw ValidationError("--reload-on-crash needs --engine webkitgtk: an Android WebView whose renderer is gone cannot be reloaded")
         }
@@ -96,15 +106,16 @@ struct OpenCommand: AsyncParsableCommand {
         if testCapabilities { try TestCapabilities.register(in: bridge) }
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
-        let crashes = bridge.diagnostics()
-        let crashReports = Task {
-            for await diagnostic in crashes where diagnostic.code == .webProcessTerminated { printToStandardError("today-bridge: \(diagnostic)") }
+        let diagnostics = bridge.diagnostics()
+        let printed: Set<BridgeDiagnostic.Code> = [.webProcessTerminated, .webProcessExtensionUnavailable]
+        let reports = Task {
+            for await diagnostic in diagnostics where printed.contains(diagnostic.code) { printToStandardError("today-bridge: \(diagnostic)") }
         }
-        defer { crashReports.cancel() }
+        defer { reports.cancel() }
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
-            reloadsOnCrash: reloadOnCrash
+            reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension
         )
         let end = try GTKPageRunner.run(options: options, bridge: bridge)
         await bridge.flushAnalytics()

@@ -1,36 +1,74 @@
 import type { WebKitGTKChannelConfiguration } from '../configurations.generated.js';
 import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
-import type { WebKitGTKWindow } from './relay-events.js';
+import type { RelayFrame, WebKitGTKWindow } from './relay-events.js';
 
 type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
+type Channel = { postMessage(message: unknown): Promise<unknown> };
+/** The web process extension's entry: the message's text, and a callback called once with `(value)` or `(undefined, reason)`. */
+type Entry = (text: string, settle: (value: unknown, reason?: string) => void) => void;
 
 /**
- * The main frame's channel on WebKitGTK (C1, C8), in the page world of the top frame: defines
- * `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
+ * The channel on WebKitGTK (C1, C8), in the page world: defines
+ * `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`,
+ * over whichever way the host has.
  *
- * WebKitGTK's message signal does not say which frame sent a message, so this channel does not
- * post to the host itself: it hands the numbered message to the relay (`relay.ts`, an isolated
- * world of the same frame) through a synchronous DOM event on `window`, and settles the promise
- * when the relay's reply with that number comes back. The message travels as its JSON text: one
- * string crosses worlds as it is and processes more cheaply than an object, and the host reads
- * JSON anyway.
- * A message whose text is longer than the host's limit is not carried, only its length: the host
- * refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
- * symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep
- * WebKit's own channel: this script does nothing there, nor where WebKit defines no message
- * handlers.
+ * - **The web process extension** (every frame): where the extension defined its native entry on
+ *   `window` (`entryName`, before any page script), each message's text goes to the entry, which
+ *   sends it to the host with the engine's facts about this frame, and the host's answer comes
+ *   back through the entry's callback.
+ * - **The relay** (top frame only), where the extension did not load: WebKitGTK's message
+ *   signal does not say which frame sent a message, so the channel hands the numbered message's
+ *   text to the relay (`relay.ts`, an isolated world of the same frame) through a synchronous DOM
+ *   event on `window`, and settles the promise when the relay's reply with that number comes
+ *   back. Sub-frames keep WebKit's own channel, which the host treats as an unidentified frame.
+ *
+ * Either way a message crosses as its JSON text (`messageText`): one string crosses worlds and
+ * processes more cheaply than an object, and the host reads JSON anyway. A message longer than
+ * the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
+ * once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
  */
 export default function webKitGTKChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): void {
   const handlers = window.webkit?.messageHandlers;
-  if (window !== window.top || !handlers) return;
+  if (!handlers) return;
+  const entry = window[configuration.entryName];
+  const channel = typeof entry === 'function' ? extensionChannel(entry as Entry, configuration)
+    : window === window.top ? relayChannel(window, configuration)
+    : undefined;
+  if (!channel) return;
+  // WebKit makes a new `window.webkit.messageHandlers` wrapper, with its own channel back in
+  // place of this one, once nothing holds the old wrapper and the collector has run. A listener
+  // lives as long as the page: holding the wrapper there keeps the channel defined.
+  window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
+  try {
+    Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+  } catch {
+    // A window WebKit kept for the document replacing its initial empty one: its channel stays.
+  }
+}
+
+/** The channel over the web process extension's entry. */
+function extensionChannel(entry: Entry, configuration: WebKitGTKChannelConfiguration): Channel {
+  return Object.freeze({
+    postMessage(message: unknown): Promise<unknown> {
+      let text: string;
+      try {
+        const { mark, body } = messageText(message, configuration.maxMessageBytes);
+        text = mark === LENGTH ? mark + body : body;  // JSON text never starts with the mark
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return new Promise((resolve, reject) => {
+        entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new Error(reason))));
+      });
+    },
+  });
+}
+
+/** The top frame's channel over the relay. */
+function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelConfiguration): Channel {
   const pending = new Map<number, PendingCall>();
   let nextID = 1;
-
   window.addEventListener(RELAY_REPLY_EVENT, (event) => {
-    // WebKit makes a new `window.webkit.messageHandlers` wrapper, with its own channel back in
-    // place of this one, once nothing holds the old wrapper and the collector has run. This
-    // listener lives as long as the page: holding the wrapper here keeps the channel defined.
-    void handlers;
     const reply = readRelayText((event as CustomEvent<unknown>).detail);
     const call = reply && pending.get(reply.id);
     if (!reply || !call || reply.mark === LENGTH) return;
@@ -43,27 +81,39 @@ export default function webKitGTKChannel(window: WebKitGTKWindow, configuration:
       call.reject(error);
     }
   });
-
-  const channel = Object.freeze({
+  return Object.freeze({
     postMessage(message: unknown): Promise<unknown> {
-      let json: string | undefined;
+      let request: string;
+      const id = nextID++;
       try {
-        json = JSON.stringify(message, refuseUncloneable);
+        const { mark, body } = messageText(message, configuration.maxMessageBytes);
+        request = relayText(id, mark, body);
       } catch (error) {
-        return Promise.reject(new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`));
+        return Promise.reject(error);
       }
       return new Promise((resolve, reject) => {
-        const id = nextID++;
         pending.set(id, { resolve, reject });
-        const request =
-          json === undefined ? relayText(id, NONE)
-          : json.length > configuration.maxMessageBytes ? relayText(id, LENGTH, String(json.length))
-          : relayText(id, TEXT, json);
         window.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: request }));
       });
     },
   });
-  Object.defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+}
+
+/**
+ * How a message crosses as text, whichever way it takes (the web process extension's entry, or
+ * the relay): `TEXT` with its JSON, `LENGTH` with the length of a text longer than `maxLength`
+ * (the host's limit: such a message is never carried, and the host refuses it by its length, X7),
+ * or `NONE` for `undefined`. Throws a `TypeError` for what cannot be cloned (W5).
+ */
+function messageText(message: unknown, maxLength: number): RelayFrame {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(message, refuseUncloneable);
+  } catch (error) {
+    throw new TypeError(`The message cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (json === undefined) return { id: 0, mark: NONE, body: '' };
+  return json.length > maxLength ? { id: 0, mark: LENGTH, body: String(json.length) } : { id: 0, mark: TEXT, body: json };
 }
 
 /** `JSON.stringify`'s replacer: refuses what structured cloning refuses and JSON would drop quietly. */

@@ -54,4 +54,5 @@ export function readRelayText(detail: unknown): RelayFrame | undefined {
 export interface WebKitGTKWindow extends EventTarget {
   readonly top: unknown;
   webkit?: { messageHandlers?: Record<string, { postMessage(message: unknown): unknown } | undefined> };
+  [name: string]: unknown;
 }

@@ -1,0 +1,47 @@
+#if os(Linux)
+/// What WebKitGTK's relay posts for one request, read from its UTF-8 bytes (`relayedText` in
+/// `web/src/host/webkitgtk/relay-events.ts`): the document's token (digits), the relay's origin
+/// and URL when they are new to the host (`@origin\nURL\n`), then the request: `:` and JSON text,
+/// `#` and the length of a text too long to carry, or nothing for `undefined`.
+package struct RelayedText {
+    package enum Request {
+        case json(UnsafeRawBufferPointer)
+        case tooLong(javaScriptLength: Double)
+        case undefined
+    }
+
+    /// The relay's document: a random number, the same in all of one document's requests.
+    package let token: Substring
+    /// `location.origin` and `location.href` in the relay's world, when sent.
+    package let facts: (origin: String, url: String)?
+    package let request: Request
+
+    /// Reads `text`; `nil` for anything the relay does not write.
+    package init?(_ text: UnsafeRawBufferPointer) {
+        var rest = text[...]
+        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty else { return nil }
+        token = Substring(decoding: UnsafeRawBufferPointer(rebasing: digits), as: UTF8.self)
+        rest = rest.dropFirst(digits.count)
+        if rest.first == UInt8(ascii: "@") {
+            let lines = rest.dropFirst().split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+            guard lines.count == 3 else { return nil }
+            facts = (String(decoding: lines[0], as: UTF8.self), String(decoding: lines[1], as: UTF8.self))
+            rest = lines[2]
+        } else {
+            facts = nil
+        }
+        switch rest.first {
+        case nil: request = .undefined
+        case UInt8(ascii: ":"): request = .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
+        case UInt8(ascii: "#"):
+            // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
+            let digits = rest.dropFirst()
+            guard (1...15).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let length = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+            request = .tooLong(javaScriptLength: length)
+        default: return nil
+        }
+    }
+}
+#endif

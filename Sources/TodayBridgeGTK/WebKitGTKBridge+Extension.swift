@@ -1,0 +1,64 @@
+#if os(Linux)
+import CWebKitGTK
+import Foundation
+import TodayBridge
+
+/// The web process extension's messages (``WebKitGTKWebProcessExtension``): each carries the
+/// engine's facts about the frame that sent it, read in the web process where no page script
+/// reaches, and the page's JSON text as bytes, handed to the core without a copy.
+extension WebKitGTKBridge {
+    func connectExtension(_ view: UnsafeMutablePointer<WebKitWebView>) {
+        let onMessage: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, message, data in
+            guard let message, let data else { return 0 }
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
+            let incoming = IncomingUserMessage(message: message)
+            return GLibActor.assumeIsolated { installation.receiveUserMessage(incoming.message) } ? 1 : 0
+        }
+        connect(gpointer(view), "user-message-received", unsafeBitCast(onMessage, to: GCallback.self))
+    }
+
+    /// Handles the extension's messages; returns whether `message` was one.
+    private func receiveUserMessage(_ message: OpaquePointer) -> Bool {
+        let name = String(cString: webkit_user_message_get_name(message))
+        if name == WebKitGTKWebProcessExtension.readyMessageName {
+            extensionLoaded = true
+            return true
+        }
+        guard name == WebKitGTKWebProcessExtension.entryName else { return false }
+        extensionLoaded = true
+        let reply = GTKUserMessageReply(message: message)
+        var isMainFrame: gboolean = 0
+        var origin: UnsafePointer<CChar>?
+        var uri: UnsafePointer<CChar>?
+        var text: gconstpointer?
+        var size = 0
+        guard today_extension_message_read(webkit_user_message_get_parameters(message), &isMainFrame, &origin, &uri, &text, &size) != 0,
+              let origin, let uri else {
+            reply.send(.undefined)
+            return true
+        }
+        let sender = SenderFacts(
+            isMainFrame: isMainFrame != 0,
+            frameOrigin: extensionOrigin.value(for: String(cString: origin), parse: SecurityOrigin.init(string:)),
+            frameURL: extensionURL.value(for: String(cString: uri), parse: URL.init(string:)),
+            mainDocumentURL: mainDocumentURL
+        )
+        connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: text, count: size)), from: sender, reply: answering(reply.send))
+        return true
+    }
+
+    /// The channel's text: JSON, `#` and the length of a text too long to carry, or nothing for
+    /// `undefined` (`messageText` in `webkitgtk/relay-events.ts`).
+    private static func pageMessage(_ text: UnsafeRawBufferPointer) -> PageMessage {
+        guard let first = text.first else { return .value(nil) }
+        guard first == UInt8(ascii: "#") else { return .json(utf8: text) }
+        let length = Double(String(decoding: text.dropFirst(), as: UTF8.self)) ?? 0
+        return .json(javaScriptLength: length) { _ in }
+    }
+
+    /// A signal's argument, handed to GLib-isolated code on the same thread.
+    private struct IncomingUserMessage: @unchecked Sendable {  // never leaves the GLib thread
+        let message: OpaquePointer
+    }
+}
+#endif
