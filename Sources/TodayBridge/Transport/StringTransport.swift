@@ -35,7 +35,7 @@ public struct StringTransport: Sendable {
         do {
             // One more level and a little more text for the envelope around the message.
             let parsed = try JSONValue(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
-            envelope = try JSONValueDecoder().decode(StringTransportRequest.self, from: parsed)
+            envelope = try StringTransportRequest(json: parsed)
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in
