@@ -30,7 +30,7 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
     }
 }
 
-/// `installation(bridge: Long): ByteArray?`: ``AndroidInstallation``, what the glue installs in
+/// `installation(bridge: Long): ByteArray?`: `AndroidInstallation` (TodayBridge), what the glue installs in
 /// each web view.
 @_cdecl("Java_today_bridge_NativeBridge_installation")
 public func nativeBridgeInstallation(_ env: Env, _ type: jclass, _ bridge: jlong) -> jbyteArray? {
@@ -46,7 +46,7 @@ public func nativeBridgeDestroy(_ env: Env, _ type: jclass, _ bridge: jlong) {
     Handles.remove(Int64(bridge), as: AndroidBridge.self)?.destroy()
 }
 
-/// `setToken(bridge: Long, token: ByteArray?)`: the app's current token (a ``HostToken``; null:
+/// `setToken(bridge: Long, token: ByteArray?)`: the app's current token (a `HostToken`; null:
 /// logged out), pushed: from now on `headers` is answered from it at once, without asking the host.
 @_cdecl("Java_today_bridge_NativeBridge_setToken")
 public func nativeBridgeSetToken(_ env: Env, _ type: jclass, _ bridge: jlong, _ token: jbyteArray?) {
@@ -147,7 +147,7 @@ public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ nam
 
 /// `call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double,
 /// route: Any)`: calls the page's handler (X4) with JSON arguments; the outcome (a
-/// ``NativeCallOutcome``) goes to `NativeHost.reply(route, …)`. A deadline of 0 or less is the
+/// `NativeCallOutcome`) goes to `NativeHost.reply(route, …)`. A deadline of 0 or less is the
 /// configured default. Throws IllegalArgumentException when `arguments` or `fallback` is not JSON.
 @_cdecl("Java_today_bridge_NativeBridge_call")
 public func nativeBridgeCall(
@@ -171,7 +171,7 @@ public func nativeBridgeCall(
 }
 
 /// `completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)`: the
-/// host's answer to `NativeHost.service` (JSON, or nothing), or its failure (a ``HostFailure``).
+/// host's answer to `NativeHost.service` (JSON, or nothing), or its failure (a `HostFailure`).
 /// Any thread.
 @_cdecl("Java_today_bridge_NativeBridge_completeService")
 public func nativeBridgeCompleteService(_ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ error: jbyteArray?) {
