@@ -8,6 +8,9 @@
 #                  library (android/), debug
 #   .build-tsan    the root package under ThreadSanitizer;  .build-asan  under AddressSanitizer
 #   .build-fuzz    the fuzz package (Fuzz/), release, libFuzzer and AddressSanitizer
+#   Tools/.build/android-host  the JVM host of `today-bridge open --engine android`: the emulation
+#                  of Android's WebView API (android/emulation), the Kotlin glue and the app side
+#                  (android/host), one jar
 #   web/dist       the web SDK, its package and the scripts hosts inject, built once
 #   .build/out     the WebKitGTK web process extension (C), built with Swift Build; placed in
 #                  Tools/.build/<configuration>/TodayBridgeGTKWebProcessExtension/
@@ -23,13 +26,14 @@ sources = $(shell find $(1) -path '*/.build' -prune -o \( -type d -o -name '*.sw
 LIBRARY_SOURCES := Package.swift $(call sources,Sources Tests)
 TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools android/Package.swift android/Sources)
 FUZZ_SOURCES := $(LIBRARY_SOURCES) $(call sources,Fuzz)
+ANDROID_HOST_SOURCES := $(shell find android/emulation android/bridge/src android/host \( -type d -o -type f \) -print) android/scripts/build-host.sh
 EXTENSION = TodayBridgeGTKWebProcessExtension
 EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/CWebKitGTKWebProcessExtension)
 # Where the tools find it: next to their executables.
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-test \
+.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -56,6 +60,14 @@ web/dist/.built: $(WEB_SOURCES)
 Tools/.build/debug/.built: $(TOOLS_SOURCES)
 	$(SWIFT) build $(TOOLS) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(SWIFT_FLAGS)
+	touch $@
+
+# The JVM host `today-bridge open --engine android` starts (android/scripts/build-host.sh); it loads
+# the JNI library of the tools' build it runs with.
+android-host: Tools/.build/android-host/.built
+
+Tools/.build/android-host/.built: $(ANDROID_HOST_SOURCES)
+	android/scripts/build-host.sh Tools/.build/android-host
 	touch $@
 
 # The WebKitGTK web process extension (C, TodayBridgeGTKWebProcessExtension), which WebKit loads
@@ -89,15 +101,16 @@ web-package-check: web/dist/.built
 unit-test: .build/debug/.built
 	$(SWIFT) test --skip-build
 
-# The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and
-# Chromium, PostHog delivery against the capture server (kill -9, a full disk), the demo's types.
-tools-test: web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
+# The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and on
+# Android (the Android library in the JVM host over the emulation of Android's WebView on
+# Chromium), PostHog delivery against the capture server (kill -9, a full disk), the demo's types.
+tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/.built $(EXTENSION_MODULE)
 	$(SWIFT) test $(TOOLS) --skip-build
 
-# The Android glue (Kotlin, android/bridge) against the mirror of Android's WebView API, with the
-# Swift core's JNI library (android/, built with the tools), in JUnit under -Xcheck:jni
-# (android/scripts/test.sh).
-android-test: Tools/.build/debug/.built
+# The Android glue (Kotlin, android/bridge) over the emulation of Android's WebView API (a real
+# Chromium, from the JVM host's build), with the Swift core's JNI library (android/, built with the
+# tools), in JUnit under -Xcheck:jni (android/scripts/test.sh).
+android-test: Tools/.build/debug/.built Tools/.build/android-host/.built
 	android/scripts/test.sh
 
 # The libraries' unit suites (unit-test's) under ThreadSanitizer and AddressSanitizer. A report fails the run; no
@@ -137,18 +150,22 @@ fuzz-smoke: .build-fuzz/.built
 # --- Generated files and their drift checks (X6) ---
 
 # Regenerates the web SDK's declarations from the Swift definitions: the wire protocol, the host
-# scripts' configurations and the conformance kit's fixture; then the demo's and the docs' types,
-# by running their checks with TODAY_BRIDGE_WRITE_TYPES=1.
+# scripts' configurations and the conformance kit's fixture; the Android glue's wire constants and
+# shapes (Kotlin); then the demo's and the docs' types, by running their checks with
+# TODAY_BRIDGE_WRITE_TYPES=1.
+KOTLIN_WIRE = android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt
+
 contract: Tools/.build/debug/.built .build/debug/.built
 	$(CLI) contract > web/src/protocol.generated.ts
 	$(CLI) contract --host-configurations > web/src/host/configurations.generated.ts
 	$(CLI) contract --conformance-fixture > web/src/conformance/fixture.generated.ts
+	$(CLI) contract --kotlin > $(KOTLIN_WIRE)
 	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test --skip-build --filter DocSnippetTypesTests
 	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test $(TOOLS) --skip-build --filter TodayDemoTests
 
-# Fails when the committed declarations differ from a fresh rendering, or the Swift files
-# embedding the host scripts and the inspector differ from the built web/src/host/ and
-# web/src/inspector/ (`make host-scripts`). The demo's and the docs' types are checked by their
+# Fails when the committed declarations (TypeScript, and the Android glue's Kotlin) differ from a
+# fresh rendering, or the files embedding the host scripts and the inspector (Swift, and the
+# emulation's Java) differ from the built web/src/host/ and web/src/inspector/ (`make host-scripts`). The demo's and the docs' types are checked by their
 # suites (TodayDemoTests in tools-test, DocSnippetTypesTests in unit-test).
 contract-check: Tools/.build/debug/.built web/dist/.built
 	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
@@ -157,11 +174,13 @@ contract-check: Tools/.build/debug/.built web/dist/.built
 		|| { echo "web/src/host/configurations.generated.ts is stale: run 'make contract'"; exit 1; }
 	$(CLI) contract --conformance-fixture | diff -u web/src/conformance/fixture.generated.ts - \
 		|| { echo "web/src/conformance/fixture.generated.ts is stale: run 'make contract'"; exit 1; }
+	$(CLI) contract --kotlin | diff -u $(KOTLIN_WIRE) - \
+		|| { echo "$(KOTLIN_WIRE) is stale: run 'make contract'"; exit 1; }
 	node web/scripts/host-scripts.mjs check
 
 # Builds the scripts hosts inject (web/src/host/) and the traffic inspector's page (web/src/inspector/)
 # and embeds them into the Swift sources (HostScripts.generated.swift, WebKitGTKScripts.generated.swift,
-# ChromiumScripts.generated.swift, InspectorScripts.generated.swift).
+# InspectorScripts.generated.swift) and the emulation's Java (android/emulation/.../ChromiumScripts.java).
 host-scripts: web/dist/.built
 	node web/scripts/host-scripts.mjs write
 
@@ -192,9 +211,10 @@ inspector-screenshot: deps web/dist/.built Tools/.build/debug/.built
 # --- Benchmarks ---
 
 # Every benchmark, release build, ratios against baselines measured in the same run (BENCHMARKS.md).
-bench: deps web/dist/.built
+bench: deps web/dist/.built Tools/.build/android-host/.built
 	$(SWIFT) build $(TOOLS) -c release --product today-bridge
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
+	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI
 	touch Tools/.build/release/.built
 	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl

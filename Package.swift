@@ -40,8 +40,6 @@ var platformProducts: [Product] {
         // The module WebKitGTK's web processes load to tell the bridge which frame sent a message
         // (C, no Swift runtime): the app copies lib<name>.so into a directory of its own.
         .library(name: "TodayBridgeGTKWebProcessExtension", type: .dynamic, targets: ["TodayBridgeGTKWebProcessExtension"]),
-        // Chromium behind Android's WebView API, and the Android host glue on it.
-        .library(name: "TodayBridgeChromium", targets: ["TodayBridgeChromium"]),
     ]
 }
 
@@ -51,7 +49,6 @@ var platformTargets: [Target] {
         // These are Linux's alone: their sources compile to nothing elsewhere (`#if os(Linux)`), so a
         // cross-build from Linux (the Swift SDK for Android) builds every target of the package.
         .target(name: "TodayBridgeGTK", dependencies: ["TodayBridge", .target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))]),
-        .target(name: "TodayBridgeChromium", dependencies: ["TodayBridge"]),
         // The web process extension's API, whose header cannot be included with CWebKitGTK's.
         .systemLibrary(
             name: "CWebKitGTKWebProcessExtension", pkgConfig: "webkitgtk-web-process-extension-6.0", providers: [.apt(["libwebkitgtk-6.0-dev"])]

@@ -14,7 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(path: ".."),
-        // The Android library's JNI core, built here for the JUnit suite and the JNI benchmark.
+        // The Android library's JNI core, built here for the JUnit suite, the JVM host and the JNI
+        // benchmark; its wire shapes, which `today-bridge contract --kotlin` renders.
         .package(path: "../android"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -25,6 +26,7 @@ let package = Package(
         tool(.library, "TodayDemoBridge", [library("TodayBridge")]),
         tool(.executable, "TodayBridgeCLI", [
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), "TodayDemoBridge",
+            .product(name: "TodayBridgeAndroidWire", package: "android"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + linuxCLIDependencies),
         // What an app's own test target does: checks its page's generated types (X6).
@@ -42,16 +44,17 @@ var linuxDependencies: [Package.Dependency] {
 }
 
 var linuxCLIDependencies: [Target.Dependency] {
-    [library("TodayBridgeGTK"), library("TodayBridgeChromium"), "TodayDemoBackend", "TodayPageHost", "ToolSupport"]
+    [library("TodayBridgeGTK"), "TodayDemoBackend", "TodayPageHost", "ToolSupport"]
 }
 
 var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
         tool(.library, "ToolSupport", [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
-        // One page shown in WebKitGTK or Chromium with the bridge installed (`open`, the demo, the benchmarks).
+        // One page shown in WebKitGTK with the bridge installed, or by the Android host in a JVM
+        // (`open`, the demo, the benchmarks).
         tool(.library, "TodayPageHost", [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeChromium"), "ToolSupport",
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), "ToolSupport",
         ]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
         tool(.library, "TodayDemoBackend", [
@@ -64,10 +67,10 @@ var linuxTargets: [Target] {
         // `make bench`: every benchmark, with its baseline measured in the same run (BENCHMARKS.md).
         tool(.executable, "TodayBridgeBenchmarks", [
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), library("TodayBridgeGTK"),
-            library("TodayBridgeChromium"), "TodayDemoBackend", "TodayPageHost", "ToolSupport",
+            "TodayDemoBackend", "TodayPageHost", "ToolSupport",
         ]),
         tool(.test, "TodayBridgeEndToEndTests", [
-            library("TodayBridge"), library("TodayBridgeChromium"), "TodayDemoBackend", "ToolSupport", .product(name: "Subprocess", package: "swift-subprocess"),
+            library("TodayBridge"), "TodayDemoBackend", "ToolSupport", .product(name: "Subprocess", package: "swift-subprocess"),
         ]),
         // The PostHog sink against the capture server and through the CLI (kill -9, a full disk).
         tool(.test, "PostHogDeliveryTests", [

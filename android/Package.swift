@@ -10,6 +10,8 @@ let package = Package(
     name: "TodayBridgeAndroid",
     products: [
         .library(name: "TodayBridgeJNI", type: .dynamic, targets: ["TodayBridgeJNI"]),
+        // The shapes the glue and the core exchange, for `today-bridge contract --kotlin` (Tools/).
+        .library(name: "TodayBridgeAndroidWire", targets: ["TodayBridgeAndroidWire"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -19,8 +21,14 @@ let package = Package(
         // else Debian's OpenJDK 17).
         .target(name: "CJNI", cSettings: [.unsafeFlags(jdkIncludes, .when(platforms: [.linux]))]),
         .target(
+            name: "TodayBridgeAndroidWire",
+            dependencies: [.product(name: "TodayBridge", package: libraries)],
+            packageAccess: false,
+            swiftSettings: joinsLibraries
+        ),
+        .target(
             name: "TodayBridgeJNI",
-            dependencies: [.product(name: "TodayBridge", package: libraries), "CJNI"],
+            dependencies: [.product(name: "TodayBridge", package: libraries), "TodayBridgeAndroidWire", "CJNI"],
             packageAccess: false,
             swiftSettings: [.unsafeFlags(jdkIncludes.flatMap { ["-Xcc", $0] }, .when(platforms: [.linux]))] + joinsLibraries
         ),

@@ -13,11 +13,12 @@ json=/usr/share/java/com.android.json.jar
 "$SWIFT" build --package-path Tools -c release --product TodayBridgeJNI
 rm -rf "$out"
 mkdir -p "$out/classes"
-sh android/mirror/build.sh "$out/mirror"
-if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/mirror:$json" -d "$out/classes" \
+# The glue compiles against Android's API: the emulation's declarations (no WebView runs here).
+sh android/emulation/build.sh "$out/emulation"
+if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/emulation:$json" -d "$out/classes" \
     android/bridge/src/main/kotlin android/bench > "$out/kotlinc.log" 2>&1; then
     cat "$out/kotlinc.log" >&2
     exit 1
 fi
-"$java_home/bin/java" -Djava.library.path=Tools/.build/release -cp "$out/classes:$out/mirror:$json:/usr/share/java/kotlin-stdlib.jar" \
+"$java_home/bin/java" -Djava.library.path=Tools/.build/release -cp "$out/classes:$out/emulation:$json:/usr/share/java/kotlin-stdlib.jar" \
     today.bridge.JniBenchmarkKt "${1:-20000}"

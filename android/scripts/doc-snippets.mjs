@@ -1,10 +1,10 @@
 // Writes the Kotlin blocks of the Android docs as source files, so android/scripts/test.sh compiles
-// them with the glue against the mirror of Android's API: the docs' Kotlin cannot drift from the
+// them with the glue against the emulation of Android's API: the docs' Kotlin cannot drift from the
 // glue, and uses nothing Android lacks. Each document's blocks are files of one compilation (each
 // block starts with its own imports); what a document assumes and never shows (the app's session,
 // its analytics) is in docs/snippets/<document>.prelude.kt.
 //
-// ConformanceKit.md's instrumentation test is left out: it needs androidx.test, which has no mirror.
+// ConformanceKit.md's instrumentation test is left out: it needs androidx.test, which the emulation does not offer.
 //
 // Usage: node android/scripts/doc-snippets.mjs <output directory>
 import { existsSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,8 +3,10 @@
 // Each entry module becomes a `HostScript<XConfiguration>` static named after its configuration
 // type, in the Swift file of its folder, documented with the entry's own doc comment. The core's
 // scripts (src/host/) are public: every adapter, a third party's too, injects them. An engine's
-// own (src/host/<engine>/) are its adapter's, `package`. The conformance kit's pages
-// (dist/conformance/, from src/conformance/) are embedded the same way, as `ConformanceKit`'s files.
+// own (src/host/<engine>/) are its adapter's, `package`. The scripts of the Java emulation of
+// Android's WebView (src/host/chromium/) become string constants of a Java class instead
+// (`renderJavaClass`). The conformance kit's pages (dist/conformance/, from src/conformance/) are
+// embedded the same way, as `ConformanceKit`'s files.
 //
 // Usage (from any directory, after web/scripts/build.sh):
 //   node web/scripts/host-scripts.mjs write   rewrites the generated Swift files
@@ -23,7 +25,8 @@ const roots = ['host', 'inspector'];
 const targets = [
   { folder: 'host', swift: 'Sources/TodayBridge/Wire/HostScripts.generated.swift', imports: [], access: 'public' },
   { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['TodayBridge'] },
-  { folder: 'host/chromium', swift: 'Sources/TodayBridgeChromium/ChromiumScripts.generated.swift', imports: ['TodayBridge'] },
+  // The Java emulation of Android's WebView over Chromium (android/emulation), not an adapter.
+  { folder: 'host/chromium', java: 'android/emulation/src/today/emulation/ChromiumScripts.java', javaPackage: 'today.emulation' },
   // The traffic inspector's page (`today-bridge open --inspect`, `today-bridge inspect`), not injected into web views.
   { folder: 'inspector', swift: 'Tools/Sources/TodayBridgeCLI/Inspect/InspectorScripts.generated.swift', imports: ['TodayBridge'] },
 ];
@@ -106,6 +109,36 @@ export function renderEntry(path, type, source, { access = 'package', doc = [] }
   ].join('\n');
 }
 
+/** `chromiumWebView` -> `CHROMIUM_WEB_VIEW`: a Java constant's name for a member name. */
+export function javaConstantName(member) {
+  return member.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+/**
+ * The entries of one folder as a Java class `ChromiumScripts` of `javaPackage`: each built
+ * `source` a `static final String` (its text as a JSON string literal, which Java reads the same),
+ * documented with the entry's doc comment. A host runs one as `"(" + SOURCE + ")(" + json + ");"`.
+ */
+export function renderJavaClass(root, javaPackage, entries) {
+  const constants = entries.map(({ path, type, source, doc }) => {
+    const comment = [...doc.map((line) => (line ? `     * ${line}` : '     *')), ...(doc.length ? ['     *'] : []), `     * Built from {@code web/src/${path}}.`];
+    return ['    /**', ...comment, '     */', `    static final String ${javaConstantName(memberName(type))} = ${JSON.stringify(source)};`].join('\n');
+  });
+  return [
+    header(root),
+    `package ${javaPackage};`,
+    '',
+    '/** Not Android\'s: the page scripts the emulation injects, each one function expression taking its configuration. */',
+    'final class ChromiumScripts {',
+    '    private ChromiumScripts() {',
+    '    }',
+    '',
+    constants.join('\n\n'),
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** The conformance kit's pages, as `ConformanceKit.files` (TodayBridgeTesting). */
 function renderConformanceKit() {
   const folder = join(web, 'dist/conformance');
@@ -138,9 +171,14 @@ function renderAll() {
     }
   }
   const members = new Set();
-  return targets.map(({ folder, swift, imports, access }) => {
+  return targets.map(({ folder, swift, java, javaPackage, imports = [], access }) => {
+    const inFolder = all.filter((entry) => posix.dirname(entry.path) === folder);
+    if (java) {
+      const rendered = inFolder.map((entry) => ({ path: entry.path, type: configurationType(entry), source: built(entry.path), doc: entryDoc(entry.source) }));
+      return { swift: java, text: renderJavaClass(folder.split('/')[0], javaPackage, rendered) };
+    }
     const parts = [header(folder.split('/')[0]), ...imports.map((name) => `import ${name}\n`)];
-    for (const entry of all.filter((entry) => posix.dirname(entry.path) === folder)) {
+    for (const entry of inFolder) {
       const member = memberName(configurationType(entry));
       if (members.has(member)) throw new Error(`web/src/${entry.path}: another entry already renders as \`${member}\``);
       members.add(member);

@@ -282,6 +282,24 @@ test('A1 C1 the channel is frozen and cannot be replaced, deleted or listed by t
   assert.deepEqual([descriptor.writable, descriptor.configurable, descriptor.enumerable], [false, false, false]);
 });
 
+test('A1 S4 with announcesDocuments, the shim first sends the empty text from the top frame only, before any request', async () => {
+  const top = topWindow();
+  const sent: string[] = [];
+  top.todayWebViewBridgeNative = bindings.webMessage(sent);
+  runHostScript('android-shim.js', top, { ...configuration, announcesDocuments: true });
+  const frame = subFrame(top);
+  const frameSent: string[] = [];
+  frame.todayWebViewBridgeNative = bindings.webMessage(frameSent);
+  runHostScript('android-shim.js', frame, { ...configuration, announcesDocuments: true });
+  void (top.todayWebViewBridge as Channel).postMessage({ type: 'track', ename: 'x' });
+  assert.equal(sent[0], '');
+  assert.equal(sent.length, 2);
+  assert.deepEqual(frameSent, []);
+  const quiet: string[] = [];
+  install(topWindow(), bindings.webMessage(quiet));
+  assert.deepEqual(quiet, []);
+});
+
 test('C1 A1 the web SDK finds the shim as the Android channel and calls through it', async () => {
   const sent: string[] = [];
   const window = topWindow();

@@ -7,7 +7,9 @@ import type { FakeWindow } from './host-helpers.js';
 
 const objectName = 'todayWebViewBridgeNative';
 const webView = {
-  listeners: [{ objectName, bindingName: 'cdpBinding' }],
+  objectNames: [objectName],
+  javascriptInterfaces: [{ name: 'javaObject', methods: ['postMessage'] }],
+  postBindingName: 'cdpPost',
   deliveryName: '__todayDeliver',
   closeBindingName: 'cdpClose',
 };
@@ -21,7 +23,7 @@ function chromiumFrame(top?: FakeWindow) {
   const closeNotices: string[] = [];
   let closed = 0;
   const bindings = {
-    cdpBinding: (text: string) => void sent.push(text),
+    cdpPost: (text: string) => void sent.push(text),
     cdpClose: (text: string) => void closeNotices.push(text),
     close: () => void (closed += 1),
   };
@@ -31,12 +33,12 @@ function chromiumFrame(top?: FakeWindow) {
 }
 
 function reply(window: FakeWindow, message: string, name = objectName) {
-  runHostScript('chromium/web-message-reply.js', window, { deliveryName: webView.deliveryName, objectName: name, message });
+  runHostScript('chromium/web-message-reply.js', window, { deliveryName: webView.deliveryName, objectName: name, kind: 's', payload: message });
 }
 
 test('A1 the DevTools bindings are taken off window: the page cannot see or reach them', () => {
   for (const { window } of [chromiumFrame(), chromiumFrame(topWindow())]) {
-    assert.equal('cdpBinding' in window, false);
+    assert.equal('cdpPost' in window, false);
     assert.equal('cdpClose' in window, false);
   }
 });
@@ -51,23 +53,42 @@ test("A1 the injected object has exactly Android's members: postMessage, addEven
   assert.deepEqual([descriptor.writable, descriptor.configurable, descriptor.enumerable], [true, true, true]);
 });
 
-test('A1 postMessage sends strings through the binding and throws a TypeError for anything else', () => {
+test('A1 postMessage sends strings and ArrayBuffers through the binding, named by object, and throws a TypeError for anything else', () => {
   const { sent, object } = chromiumFrame();
   object.postMessage('{"id":1}');
-  for (const value of [undefined, 1, { id: 1 }, ['x'], null]) assert.throws(() => object.postMessage(value), TypeError);
+  object.postMessage(new Uint8Array([0, 255, 7]).buffer);
+  object.postMessage('with no ports', []);
+  for (const value of [undefined, 1, { id: 1 }, ['x'], null, new Uint8Array(2)]) assert.throws(() => object.postMessage(value), TypeError);
   assert.throws(() => object.postMessage(), TypeError);
-  assert.deepEqual(sent, ['{"id":1}']);
+  assert.throws(() => object.postMessage('with a port', [{}]), TypeError);
+  assert.deepEqual(sent, [`s${objectName.length}:${objectName}{"id":1}`, `b${objectName.length}:${objectName}AP8H`, `s${objectName.length}:${objectName}with no ports`]);
 });
 
-test("A1 a reply reaches the object's onmessage, then its message listeners, as a MessageEvent with the object as this", () => {
+test("A1 an addJavascriptInterface object's methods send their name and string arguments, and return undefined", () => {
+  const { window, sent } = chromiumFrame();
+  assert.deepEqual(Object.keys(window.javaObject), ['postMessage']);
+  assert.equal(window.javaObject.postMessage('{"id":1}', 2, undefined), undefined);
+  assert.deepEqual(sent, ['j10:javaObject["postMessage","{\\"id\\":1}","2",null]']);
+});
+
+test('A1 an ArrayBuffer reply reaches the object as an ArrayBuffer', () => {
+  const { window, object } = chromiumFrame();
+  const seen: unknown[] = [];
+  object.onmessage = (event: { data: unknown }) => seen.push(event.data);
+  runHostScript('chromium/web-message-reply.js', window, { deliveryName: webView.deliveryName, objectName, kind: 'b', payload: 'AP8H' });
+  assert.ok(seen[0] instanceof ArrayBuffer);
+  assert.deepEqual([...new Uint8Array(seen[0] as ArrayBuffer)], [0, 255, 7]);
+});
+
+test("A1 a reply reaches the object's onmessage, then its message listeners, as Chromium's plain { data } object with the object as this", () => {
   const { window, object } = chromiumFrame();
   const seen: string[] = [];
-  object.onmessage = function (this: unknown, event: MessageEvent) {
+  object.onmessage = function (this: unknown, event: { data: string }) {
     assert.equal(this, object);
-    assert.ok(event instanceof MessageEvent);
+    assert.deepEqual(Object.keys(event), ['data']);
     seen.push(`onmessage:${event.data}`);
   };
-  const listener = function (this: unknown, event: MessageEvent) {
+  const listener = function (this: unknown, event: { data: string }) {
     assert.equal(this, object);
     seen.push(`listener:${event.data}`);
   };
@@ -94,7 +115,7 @@ test('A1 a listener that throws is reported and does not keep the message from t
     object.addEventListener('message', () => {
       throw new Error('page bug');
     });
-    object.addEventListener('message', (event: MessageEvent) => seen.push(event.data));
+    object.addEventListener('message', (event: { data: string }) => seen.push(event.data));
     reply(window, 'still delivered');
   } finally {
     console.error = original;
@@ -112,7 +133,17 @@ test('A1 the delivery global is hidden: not enumerable, not writable, not config
 });
 
 test('A1 web-message-reply does nothing where the delivery global is missing', () => {
-  runHostScript('chromium/web-message-reply.js', topWindow(), { deliveryName: webView.deliveryName, objectName, message: 'x' });
+  runHostScript('chromium/web-message-reply.js', topWindow(), { deliveryName: webView.deliveryName, objectName, kind: 's', payload: 'x' });
+});
+
+test('A1 the document-started notice takes its binding off window and calls it once with an empty string', () => {
+  const notices: string[] = [];
+  const window = topWindow({ cdpStarted: (text: string) => void notices.push(text) });
+  runHostScript('chromium/document-started.js', window, { bindingName: 'cdpStarted' });
+  assert.deepEqual(notices, ['']);
+  assert.equal('cdpStarted' in window, false);
+  runHostScript('chromium/document-started.js', window, { bindingName: 'cdpStarted' });
+  assert.deepEqual(notices, ['']);
 });
 
 test("A1 window.close() in the top frame tells the host ('') and then closes; sub-frames keep their close", () => {
@@ -134,8 +165,8 @@ test("A1 window.close() in the top frame tells the host ('') and then closes; su
 function answeringFrame(top?: FakeWindow) {
   const requests: any[] = [];
   const window = top ? subFrame(top) : topWindow();
-  window.cdpBinding = (text: string) => {
-    const request = JSON.parse(text);
+  window.cdpPost = (text: string) => {
+    const request = JSON.parse(text.slice(`s${objectName.length}:${objectName}`.length));
     requests.push(request);
     const value = { frameIsTop: window === window.top, echoed: request.message };
     setTimeout(() => reply(window, JSON.stringify({ id: request.id, value })));

@@ -3,8 +3,9 @@ package struct RegisteredCapability: Sendable {
     /// How a call runs.
     package enum Execution: Sendable {
         /// In a task of its own, under the in-flight limit and its deadline: decodes the message,
-        /// runs the handler, and encodes its result.
-        case task(@Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?)
+        /// runs the handler, and encodes its result. `now`, when given, answers first without a
+        /// task when it can (its result), or returns `nil` to leave the call to the task.
+        case task(now: (@Sendable (JSONValue, CapabilityContext) -> JSONValue??)? = nil, _ run: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?)
         /// At once, without a task: the capability hands its work to a bounded queue of its own
         /// and answers (`track`).
         case immediate(@Sendable (JSONValue, CapabilityContext) -> JSONValue?)
@@ -41,7 +42,8 @@ package struct RegisteredCapability: Sendable {
             failureReply: { error in
                 (Capability.self as? any SettlesWithoutRejecting.Type)?.failureReply(for: error) ?? .rejection(error)
             },
-            handler: capability.handle
+            handler: capability.handle,
+            now: (capability as? any AnswersAtOnceWhenItCan)?.answeringAtOnce
         )
     }
 
@@ -62,11 +64,12 @@ package struct RegisteredCapability: Sendable {
     private init<Request: Decodable & Sendable, Result: Codable & Sendable>(
         _ definition: CapabilityDefinition,
         failureReply: @escaping @Sendable (BridgeError) -> BridgeReply,
-        handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result
+        handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result,
+        now: (@Sendable (JSONValue, CapabilityContext) -> JSONValue??)? = nil
     ) {
         self.definition = definition
         self.failureReply = failureReply
-        self.execution = .task { message, context in
+        self.execution = .task(now: now) { message, context in
             let request: Request
             if let readable = Request.self as? any JSONValueReadable.Type {
                 // Cannot fail: `readable` is `Request.self`.
@@ -79,6 +82,7 @@ package struct RegisteredCapability: Sendable {
                 }
             }
             let result = try await handler(request, context)
+            if let answer = result as? any JSONValueAnswer { return answer.answer }
             if let writable = result as? any JSONValueWritable { return writable.jsonValue }
             return try JSONValueEncoder().encode(result)
         }
@@ -98,6 +102,12 @@ package protocol JSONValueWritable {
     var jsonValue: JSONValue { get }
 }
 
+/// A result that is a JSON value or nothing (`undefined`), decided at run time: what a host in
+/// another language answers for the app (the Android library's capabilities).
+package protocol JSONValueAnswer {
+    var answer: JSONValue? { get }
+}
+
 extension Dictionary: JSONValueWritable where Key == String, Value == String {
     package var jsonValue: JSONValue { .object(mapValues(JSONValue.string)) }
 }
@@ -112,6 +122,21 @@ package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
     package init(from _: any Decoder) {}
     package static var bridgeShape: TypeShape { .object([]) }
     package static var bridgePlaceholder: NoFields { NoFields(json: .null) }
+}
+
+/// A built-in capability that can sometimes answer without awaiting anything (`headers` with a
+/// token the host pushed): it is then answered on the thread that received the message, without a
+/// task, as an immediate capability is.
+package protocol AnswersAtOnceWhenItCan: BridgeCapability where Request: JSONValueReadable, Result: JSONValueWritable {
+    /// The result now, or `nil` when the call must run as a task.
+    func answerAtOnce(_ request: Request, context: CapabilityContext) -> Result?
+}
+
+extension AnswersAtOnceWhenItCan {
+    /// ``answerAtOnce(_:context:)`` over the parsed message, as ``RegisteredCapability/Execution/task(now:_:)`` takes it.
+    var answeringAtOnce: @Sendable (JSONValue, CapabilityContext) -> JSONValue?? {
+        { message, context in answerAtOnce(Request(json: message), context: context).map { .some($0.jsonValue) } }
+    }
 }
 
 /// A built-in capability whose contract forbids rejecting (`track`, `establishSession`).

@@ -42,7 +42,10 @@ extension BridgeConnection {
         let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
         switch capability.execution {
         case .immediate(let run): settle(.resolved(run(body, context)))
-        case .task(let invoke): start(capability, invoke, body, context: context, reply: answer)
+        case .task(let now, let invoke):
+            // Answered at once when it can be, unless the web view is closed: then it is refused.
+            if let now, !state.withLock(\.isClosed), let answered = now(body, context) { return settle(.resolved(answered)) }
+            start(capability, invoke, body, context: context, reply: answer)
         }
     }
 

@@ -49,6 +49,8 @@ package struct JSONValueEncoder {
             case let json as JSONValue: return json
             case let url as URL: return .string(url.absoluteString)
             case let date as Date: return .number((date.timeIntervalSince1970 * 1000).rounded())
+            // Written without the Codable machinery, as its `Encodable` conformance would be.
+            case let writable as any JSONValueWritable: return writable.jsonValue
             default:
                 let node = Node(codingPath: codingPath)
                 try value.encode(to: node)

@@ -29,3 +29,17 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
         self.properties = properties
     }
 }
+
+extension AnalyticsEvent: JSONValueWritable {
+    /// The event as its `Encodable` conformance writes it through ``JSONValueEncoder`` (the
+    /// timestamp in epoch milliseconds, no `userID` when logged out), without the encoder: a host
+    /// in another language receives every batch this way (the Android library's `recordEvents`).
+    package var jsonValue: JSONValue {
+        var fields: [String: JSONValue] = [
+            "name": .string(name), "id": .string(id), "timestamp": .number((timestamp.timeIntervalSince1970 * 1000).rounded()),
+            "deviceID": .string(deviceID), "properties": .object(properties),
+        ]
+        fields["userID"] = userID.map(JSONValue.string)
+        return .object(fields)
+    }
+}

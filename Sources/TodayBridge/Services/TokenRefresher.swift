@@ -24,6 +24,11 @@ public final class TokenRefresher: Sendable {
         await provider.currentToken()
     }
 
+    /// The current token when the provider knows it without waiting (``ImmediateTokenProvider``).
+    package var immediateToken: ImmediateToken? {
+        (provider as? any ImmediateTokenProvider)?.immediateToken
+    }
+
     /// A fresh token: joins the refresh in flight, or starts one.
     ///
     /// Cancelling one caller does not cancel the shared refresh.

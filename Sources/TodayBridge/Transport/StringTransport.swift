@@ -26,14 +26,16 @@ public struct StringTransport: Sendable {
     /// notification or a request with no usable id (nothing could be answered).
     ///
     /// A request too large, too deep or malformed is still answered `undefined` (X7) when its
-    /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5).
+    /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5). The empty text
+    /// is the shim's notice of a new main document (A1), no request: it gets nothing.
     public func receive(_ request: String, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
+        if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportRequest
         do {
             // One more level and a little more text for the envelope around the message.
             let parsed = try JSONValue(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
-            envelope = try JSONValueDecoder().decode(StringTransportRequest.self, from: parsed)
+            envelope = try StringTransportRequest(json: parsed)
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in

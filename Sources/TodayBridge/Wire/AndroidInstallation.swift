@@ -14,10 +14,11 @@
 ///
 /// It encodes as `{ jsObjectName, documentStartScript }`, which is how the Android library's Kotlin
 /// glue receives it.
-public struct AndroidInstallation: Sendable, Encodable {
+public struct AndroidInstallation: Sendable, Codable {
     /// The injected object's name: `<channelName>Native`.
     public let jsObjectName: String
-    /// The document-start script: ``HostScript/platformTag`` and ``HostScript/androidShim``.
+    /// The document-start script: ``HostScript/platformTag`` and ``HostScript/androidShim``, which
+    /// in the top frame first posts the empty text, the notice of a new main document (S4).
     public let documentStartScript: String
 
     /// What a host installs for `configuration`'s platform, channel name and message limit.
@@ -25,7 +26,8 @@ public struct AndroidInstallation: Sendable, Encodable {
         jsObjectName = configuration.channelName + "Native"
         let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
         let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(
-            bindingName: jsObjectName, channelName: configuration.channelName, maxMessageBytes: configuration.limits.maxMessageBytes
+            bindingName: jsObjectName, channelName: configuration.channelName, maxMessageBytes: configuration.limits.maxMessageBytes,
+            announcesDocuments: true
         ))
         documentStartScript = platformTag + shim
     }

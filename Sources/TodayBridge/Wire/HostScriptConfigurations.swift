@@ -34,12 +34,16 @@ public struct AndroidShimConfiguration: Codable, Sendable {
     /// The host's message limit (``BridgeLimits/maxMessageBytes``): a message whose JSON text is
     /// longer is not carried, only its length, which the host refuses (X7).
     public var maxMessageBytes: Double
+    /// Whether the shim, in the top frame, first sends the empty text: the notice that a new main
+    /// document starts, for hosts that learn of new documents late (Android's `onPageStarted`, S4).
+    public var announcesDocuments: Bool
 
     /// A configuration for the shim over `bindingName`, presenting `channelName`.
-    public init(bindingName: String, channelName: String, maxMessageBytes: Int) {
+    public init(bindingName: String, channelName: String, maxMessageBytes: Int, announcesDocuments: Bool = false) {
         self.bindingName = bindingName
         self.channelName = channelName
         self.maxMessageBytes = Double(maxMessageBytes)
+        self.announcesDocuments = announcesDocuments
     }
 }
 

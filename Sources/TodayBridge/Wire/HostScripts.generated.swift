@@ -13,7 +13,9 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     ///
     /// A sub-frame that has neither route sends notifications, `{ message }` without an id, and
     /// resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
-    /// with a `TypeError` (W5).
+    /// with a `TypeError` (W5). With `announcesDocuments`, the shim first sends the empty text from
+    /// the top frame, before the page's scripts run: the notice that a new main document starts,
+    /// which a host that learns of new documents late reads (Android, S4) and no host answers.
     ///
     /// What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
     /// properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
@@ -131,6 +133,13 @@ function androidShim(window, configuration) {
         },
     });
     defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
+    if (isTop && configuration.announcesDocuments) {
+        try {
+            send('');
+        }
+        catch {
+        }
+    }
 }
 function requestText(id, message, maxMessageBytes) {
     const json = stringify(message);

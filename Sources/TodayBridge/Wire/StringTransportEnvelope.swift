@@ -10,6 +10,29 @@ package struct StringTransportRequest: Codable, Sendable {
     package var length: Double?
 }
 
+extension StringTransportRequest {
+    /// A request that is not `{ id?, message?, length? }` with numbers where numbers go.
+    package struct Unreadable: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Reads the envelope from its parsed text field by field, as its `Decodable` conformance
+    /// would (`null` counts as absent) but without a `Decoder`: this runs for every message.
+    package init(json: JSONValue) throws(Unreadable) {
+        guard case .object(let fields) = json else { throw Unreadable(description: "not an object") }
+        func number(_ key: String) throws(Unreadable) -> Double? {
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .number(let value)?: return value
+            default: throw Unreadable(description: "\(key) is not a number")
+            }
+        }
+        id = try number("id")
+        length = try number("length")
+        message = fields["message"] == .null ? nil : fields["message"]
+    }
+}
+
 /// `{ id, value? }` or `{ id, error }`: the one reply to a request (A1, A2).
 package struct StringTransportReply: Codable, Sendable {
     package var id: Double
@@ -28,7 +51,9 @@ package struct StringTransportReply: Codable, Sendable {
 
     /// The reply as the text the shim reads.
     package var text: String {
-        // A number and JSON values only: encoding cannot fail.
-        ((try? JSONValueEncoder().encode(self)) ?? .null).jsonString
+        var fields: [String: JSONValue] = ["id": .number(id)]
+        fields["value"] = value
+        fields["error"] = error.map(JSONValue.string)
+        return JSONValue.object(fields).jsonString
     }
 }

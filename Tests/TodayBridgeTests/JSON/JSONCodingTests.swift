@@ -41,6 +41,20 @@ struct JSONCodingTests {
         #expect(try decoder.decode(Cart.self, from: encoded) == cart)
     }
 
+    @Test("T1 an event written without the encoder is what its Encodable conformance writes, logged in and logged out", arguments: ["user-1", nil] as [String?])
+    func t1EventWrittenAsEncodableWrites(userID: String?) throws {
+        let event = AnalyticsEvent(
+            name: "opened", id: "e-1", timestamp: Date(timeIntervalSince1970: 1_700_000_000.123), userID: userID, deviceID: "d-1",
+            properties: ["screen": "feed", "n": 1.5, "flag": true, "gone": .null]
+        )
+        // Foundation's encoder, through the synthesized conformance, with the core's date form.
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        let synthesized = try JSONValue(parsing: String(decoding: try encoder.encode(event), as: UTF8.self))
+        #expect(event.jsonValue == synthesized)
+        #expect(try JSONValueEncoder().encode(event) == synthesized)
+    }
+
     @Test("C2 undefined decodes a request whose fields are all optional")
     func c2Undefined() throws {
         #expect(try decoder.decode(AllOptional.self, from: nil) == AllOptional(refresh: nil))

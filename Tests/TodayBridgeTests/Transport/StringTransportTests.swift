@@ -58,9 +58,19 @@ struct StringTransportTests {
         #expect(await host.recordedEvents().map(\.name) == ["from_frame"])
     }
 
+    @Test("A1 A2 the empty text, the shim's notice of a new main document, is no request: no answer, no diagnostic")
+    func a1DocumentNotice() async throws {
+        let host = Fixtures.trustedHost()
+        let diagnostics = host.bridge.diagnostics()
+        var answer: JSONValue??
+        let seen = await Fixtures.collect(diagnostics) { answer = try? await reply("", host: host) }
+        #expect(answer == .some(nil))
+        #expect(seen.isEmpty)
+    }
+
     @Test("A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic", arguments: [
         #"{"id":"a","message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
-        #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", "",
+        #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", " ",
     ])
     func a2NoID(request: String) async throws {
         let host = Fixtures.trustedHost()

@@ -7,7 +7,9 @@ import TodayPageHost
 
 /// A bench page in a real engine against the demo backend. The page is hosted by a child process
 /// of this benchmark (`TodayBridgeBenchmarks host-page`), without the allocation counter the core
-/// benchmarks preload, with the test capabilities and the raw echoes installed.
+/// benchmarks preload, with the test capabilities and the raw echoes installed: in WebKitGTK by
+/// that process itself, on Android by the JVM host it starts (`AndroidPageRunner`), the app side
+/// installing the raw echo's listener and shim as an app would.
 enum BenchPageHost {
     /// Where the host sends `track` events.
     enum Sink: String {
@@ -36,10 +38,11 @@ enum BenchPageHost {
     }
 
     /// `host-page ENGINE URL TRUSTED-ORIGIN CERTIFICATE SINK`: shows the page with the bridge and
-    /// the raw echo installed (ENGINE `webkitgtk`, `webkitgtk-relay` for its relay path, or `chromium`); exits 0 once the page closes itself. With a counting sink, prints
+    /// the raw echo installed (ENGINE `webkitgtk`, `webkitgtk-relay` for its relay path, or `android`); exits 0 once the page closes itself. With a counting sink, prints
     /// `{"burstEvents": N, "lastRecordedAt": epoch ms}` once every event reached it.
     static func serve(_ arguments: [String]) async throws -> Int32 {
         guard arguments.count == 5, let url = URL(string: arguments[1]), let sinkKind = Sink(rawValue: arguments[4]) else { throw BenchmarkError.usage }
+        if arguments[0] == "android" { return try await serveAndroid(url: url, trusted: arguments[2], certificate: arguments[3], sink: sinkKind) }
         let queue = FileManager.default.temporaryDirectory.appendingPathComponent("today-bench-posthog-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: queue) }
         let posthog = sinkKind == .posthog
@@ -49,24 +52,41 @@ enum BenchPageHost {
             : nil
         let burst = sinkKind == .discard ? nil : BurstSink(inner: posthog ?? DiscardingSink())
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(
-                platform: arguments[0] == "chromium" ? .android : .linux,
-                surfaces: [try TrustedSurface(name: "bench", origins: [arguments[2]])]
-            ),
+            configuration: BridgeConfiguration(platform: .linux, surfaces: [try TrustedSurface(name: "bench", origins: [arguments[2]])]),
             tokens: StaticTokenProvider(token: "bench"),
             analytics: burst ?? DiscardingSink(),
             identity: AnalyticsIdentity(deviceID: "bench", sessionID: "bench", userID: { nil })
         )
         try TestCapabilities.register(in: bridge)
         let options = PageRunOptions(url: url, headless: true, timeout: 600, certificate: arguments[3], relay: arguments[0] == "webkitgtk-relay")
-        let end = switch arguments[0] {
-        case "chromium": try await ChromiumPageRunner.run(options: options, bridge: bridge) { try await ChromiumRawEcho.install(on: $0.webView) }
-        default: try GTKPageRunner.run(options: options, bridge: bridge) { view, _ in GTKRawEcho.register(in: view) }
-        }
+        let end = try GTKPageRunner.run(options: options, bridge: bridge) { view, _ in GTKRawEcho.register(in: view) }
         await bridge.flushAnalytics()
         if let burst { print(burst.report) }
         await posthog?.close()
         return end.rawValue
+    }
+}
+
+extension BenchPageHost {
+    /// The raw echo's channel on Android: a second web message listener with its own shim.
+    static let rawEchoChannel = "todayRawEcho"
+
+    /// `host-page android …`: the JVM host with the test capabilities and the raw echo (its shim
+    /// rendered here, from the same Android shim the bridge installs); a counting sink counts in
+    /// the JVM. The PostHog sink is this project's Swift one, which an Android app does not have.
+    private static func serveAndroid(url: URL, trusted: String, certificate: String, sink: Sink) async throws -> Int32 {
+        guard sink != .posthog else { throw BenchmarkError.usage }
+        let shim = FileManager.default.temporaryDirectory.appendingPathComponent("today-bench-raw-echo-\(UUID().uuidString).js")
+        defer { try? FileManager.default.removeItem(at: shim) }
+        let configuration = AndroidShimConfiguration(bindingName: rawEchoChannel + "Native", channelName: rawEchoChannel, maxMessageBytes: .max)
+        try HostScript.androidShim.invocation(configuration).write(to: shim, atomically: true, encoding: .utf8)
+        var app = AndroidPageRunner.AppOptions()
+        app.trustedOrigins = [trusted]
+        app.token = "bench"
+        app.testCapabilities = true
+        app.rawEchoShim = shim.path
+        app.countEvents = sink == .count
+        return try await AndroidPageRunner.run(options: PageRunOptions(url: url, headless: true, timeout: 600, certificate: certificate), app: app)
     }
 }
 

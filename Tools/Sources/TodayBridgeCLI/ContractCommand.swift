@@ -2,19 +2,21 @@ import ArgumentParser
 import TodayBridge
 import TodayBridgeTesting
 
-/// `today-bridge contract`: prints the TypeScript the web SDK compiles against, rendered from the
-/// Swift definitions (X6).
+/// `today-bridge contract`: prints the TypeScript the web SDK compiles against, or the Kotlin the
+/// Android glue compiles against, rendered from the Swift definitions (X6).
 struct ContractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contract",
-        abstract: "Print the TypeScript declarations the web SDK compiles against.",
+        abstract: "Print the TypeScript declarations the web SDK compiles against (or the Android glue's Kotlin).",
         discussion: """
             Without options: the built-in capabilities, error codes and wire protocol \
             (web/src/protocol.generated.ts). With --host-configurations: the configurations of \
             the scripts hosts inject (web/src/host/configurations.generated.ts). With \
             --conformance-fixture: the capabilities the conformance kit calls and the page \
             handlers it registers \
-            (web/src/conformance/fixture.generated.ts).
+            (web/src/conformance/fixture.generated.ts). With --kotlin: what the Android library's \
+            Kotlin glue and its Swift core exchange \
+            (android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt).
             """
     )
 
@@ -24,9 +26,13 @@ struct ContractCommand: ParsableCommand {
     @Flag(help: "Print the conformance fixture's capabilities instead.")
     var conformanceFixture = false
 
+    @Flag(help: "Print the Android glue's wire constants and shapes, in Kotlin, instead.")
+    var kotlin = false
+
     func run() {
         let text = hostConfigurations ? Self.hostScriptConfigurations
             : conformanceFixture ? ConformanceFixture.typeScript
+            : kotlin ? KotlinWire.render()
             : WireContract.sdkProtocol()
         print(text, terminator: "")
     }

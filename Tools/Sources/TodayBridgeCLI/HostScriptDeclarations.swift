@@ -1,7 +1,6 @@
 import TodayBridge
 import TodayBridgeTesting
 #if canImport(TodayBridgeGTK)
-import TodayBridgeChromium
 import TodayBridgeGTK
 #endif
 
@@ -23,14 +22,13 @@ enum HostScriptDeclarations {
         WireContract.Declaration(PageEventConfiguration.self, "`page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1)."),
     ]
 
-    /// WebKitGTK's and Chromium's own (`web/src/host/webkitgtk/`, `web/src/host/chromium/`).
+    /// WebKitGTK's own (`web/src/host/webkitgtk/`). The scripts of the Java emulation of Android's
+    /// WebView (`web/src/host/chromium/`) declare their configurations in TypeScript: no Swift reads them.
     static var engines: [WireContract.Declaration] {
         #if canImport(TodayBridgeGTK)
         [
             WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
             WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
-            WireContract.Declaration(ChromiumWebViewConfiguration.self, "`chromium/web-message-listener.ts`: Android's injected objects and close notice."),
-            WireContract.Declaration(ChromiumWebMessageReplyConfiguration.self, "`chromium/web-message-reply.ts`: a reply proxy's message to one frame's object."),
         ]
         #else
         []

@@ -6,8 +6,8 @@ import TodayDemoBackend
 typealias Engine = EndToEndHost.Engine
 
 /// The contract in real engines: the real web SDK in real pages, served over HTTPS and HTTP on
-/// loopback, against the real Swift host (`today-bridge open`): WebKitGTK on Xvfb, and headless
-/// Chromium speaking the Android string transport.
+/// loopback, against the real hosts (`today-bridge open`): WebKitGTK on Xvfb, and the Android
+/// library that ships in a JVM over the emulation of Android's WebView on headless Chromium.
 @Suite("End to end in real engines", .serialized)
 struct ContractEndToEndTests {
     /// The main contract page, run once per engine, one engine after the other (the pages
@@ -227,11 +227,11 @@ struct DenialEndToEndTests {
     }
 }
 
-@Suite("End to end in Chromium: the Android string transport")
+@Suite("End to end on Android: the string transport")
 struct AndroidTransportEndToEndTests {
     @Test("A1 the shim settles each call once: forged unknown ids and repeated ids are ignored")
     func a1ExactlyOnce() async throws {
-        let (results, _) = try await ContractEndToEndTests.contractRun(.chromium)
+        let (results, _) = try await ContractEndToEndTests.contractRun(.android)
         #expect(results["shimExactlyOnce"] == ["value": ["real": true], "settlements": 1])
     }
 }

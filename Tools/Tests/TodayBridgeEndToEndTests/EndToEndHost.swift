@@ -5,7 +5,8 @@ import ToolSupport
 import TodayDemoBackend
 
 /// The real parts of an end-to-end run: the demo backend on loopback (HTTPS and HTTP, a fresh
-/// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb.
+/// certificate) and `today-bridge open` showing a page in WebKitGTK on its own Xvfb, or in the
+/// Android host (a JVM) over the emulation of Android's WebView on Chromium.
 enum EndToEndHost {
     /// The repository's root (the libraries' package), found from this file: Tools/Tests/<suite>/.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -45,27 +46,28 @@ enum EndToEndHost {
         case webkitgtk
         /// WebKitGTK on the relay, the path where the web process extension did not load.
         case webkitgtkRelay = "webkitgtk-relay"
-        /// Chromium with the Android string transport, platform `android`.
-        case chromium
+        /// The Android library (the Kotlin glue and the JNI core) in a JVM, over the emulation of
+        /// Android's WebView on Chromium, platform `android`.
+        case android
 
         /// One run per engine, where WebKitGTK's two paths would prove nothing more.
-        static let engines: [Engine] = [.webkitgtk, .chromium]
+        static let engines: [Engine] = [.webkitgtk, .android]
 
-        var isWebKitGTK: Bool { self != .chromium }
+        var isWebKitGTK: Bool { self != .android }
         var platform: String { isWebKitGTK ? "linux" : "android" }
         /// `today-bridge open`'s and `conformance`'s arguments for this engine.
         var arguments: [String] {
             switch self {
             case .webkitgtk: ["--engine", "webkitgtk"]
             case .webkitgtkRelay: ["--engine", "webkitgtk", "--relay"]
-            case .chromium: ["--engine", "chromium"]
+            case .android: ["--engine", "android"]
             }
         }
         var testDescription: String {
             switch self {
             case .webkitgtk: "WebKitGTK (web process extension)"
             case .webkitgtkRelay: "WebKitGTK (relay)"
-            case .chromium: "Chromium (Android transport)"
+            case .android: "Android (WebView emulated on Chromium)"
             }
         }
     }

@@ -34,7 +34,7 @@ struct ProcessLifetimeEndToEndTests {
         static func open(_ engine: EndToEndHost.Engine) -> Host {
             Host(testDescription: "open, \(engine.testDescription)", command: { origin, certificate in
                 ("today-bridge", ["open", origin + "/e2e/idle.html"] + engine.arguments + ["--headless", "--timeout", "120", "--certificate", certificate])
-            }, running: engine.isWebKitGTK ? ["Xvfb", "WebKitWebProces"] : ["chromium"])
+            }, running: engine.isWebKitGTK ? ["Xvfb", "WebKitWebProces"] : ["java", "chromium"])
         }
 
         static let demo = Host(testDescription: "demo", command: { _, _ in

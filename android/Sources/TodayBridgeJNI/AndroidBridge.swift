@@ -1,57 +1,73 @@
 import Foundation
 import TodayBridge
+import TodayBridgeAndroidWire
 
 /// One bridge for the app, created by `NativeBridge.create`: the configuration, the app's
 /// services behind the Kotlin host, and the app's own capabilities. Every web view connects to
-/// it, so that token refreshes coalesce across them (T3).
+/// it, so that token refreshes coalesce across them (T3). The core's diagnostics go to the host
+/// as they happen, on the thread that reports them.
 final class AndroidBridge: HostedObject {
     let bridge: TodayBridge
     let host: HostChannel
+    let services: HostServices
+    private let diagnostics: Int
 
     init(configuration json: [UInt8], host: HostChannel) throws {
-        let configuration = try AndroidConfiguration(json: json)
-        let hostServices = HostServices(channel: host)
+        let configuration = try JSONValueDecoder().decode(AndroidConfiguration.self, from: JSONValue(utf8: json))
+        let services = HostServices(channel: host)
         bridge = TodayBridge(
             configuration: try configuration.bridgeConfiguration,
-            tokens: hostServices,
-            analytics: hostServices,
+            tokens: services,
+            analytics: services,
             identity: AnalyticsIdentity(
                 deviceID: configuration.deviceID,
                 sessionID: configuration.sessionID ?? UUID().uuidString,
-                userID: { await hostServices.userID() }
+                userID: { await services.userID() }
             )
         )
         self.host = host
+        self.services = services
+        diagnostics = bridge.observer.diagnostics.listen { diagnostic in
+            guard let arguments = try? JSONValueEncoder().encode(HostDiagnostic(diagnostic)) else { return }
+            host.notify(.diagnostic, arguments)
+        }
         for capability in configuration.capabilities ?? [] {
             try register(capability)
         }
     }
 
     /// Registers one of the app's capabilities: its calls go to the host's `capability` service
-    /// with the request and the sender's facts; the host's answer is the result.
+    /// with the request and the sender's facts; the host's answer is the result. The app's
+    /// structured error crosses with its code (X2); any other failure is a native one, whose text
+    /// never reaches the page.
     private func register(_ capability: AndroidConfiguration.Capability) throws {
         let host = host
         let type = capability.type
         try bridge.register(
             type, access: try capability.capabilityAccess, deadline: capability.deadline, summary: capability.summary
-        ) { (request: JSONValue, context: CapabilityContext) -> JSONValue? in
-            let call: JSONValue = .object([
-                "type": .string(type),
-                "request": request,
-                "isMainFrame": .bool(context.sender.isMainFrame),
-                "origin": context.sender.frameOrigin.map { .string($0.description) } ?? .null,
-                "surface": context.surface.map { .string($0.name) } ?? .null,
-            ])
+        ) { (request: JSONValue, context: CapabilityContext) -> HostAnswer in
+            let call = CapabilityCallArguments(
+                type: type, request: request, isMainFrame: context.sender.isMainFrame,
+                origin: context.sender.frameOrigin?.description, surface: context.surface?.name
+            )
             do {
-                return try await host.call(.capability, call)
-            } catch HostServiceError.failed(let reason) {
-                throw BridgeError.failed(reason)  // the app's own message, as a Swift capability's BridgeError
+                return HostAnswer(answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
+            } catch HostServiceError.failed(let failure) {
+                guard let code = failure.code else { throw HostServiceError.failed(failure) }
+                throw BridgeError(code: BridgeError.Code(rawValue: code), message: failure.message, recoverable: failure.recoverable ?? false)
             }
         }
     }
 
-    /// Fails whatever the host has not answered yet; the bridge's web views are destroyed apart.
+    /// Fails whatever the host has not answered yet; the bridge's web views are closed apart.
     func destroy() {
+        bridge.observer.diagnostics.stopListening(diagnostics)
         host.failPendingCalls()
     }
+}
+
+/// The host's answer to a capability call: its JSON value, or nothing (`undefined`) when it
+/// answered none (the app's handler returned null).
+struct HostAnswer: Codable, Sendable, JSONValueAnswer {
+    var answer: JSONValue?
 }

@@ -1,14 +1,21 @@
 import Foundation
 import TodayBridge
+import TodayBridgeAndroidWire
 
 /// One Android `WebView`, connected by `NativeBridge.connect`: requests from its frames come in
 /// with the message listener's facts; each reply goes back to the frame that asked, through its
 /// `JavaScriptReplyProxy`, or, for a host without one, to the main frame as a script.
+///
+/// The glue tells it each new main document with its committed URL (S4, C8); the frames'
+/// messages are judged against that URL, never the web view's current one, which can be a
+/// navigation still loading. Closed (`NativeBridge.disconnect`), it still answers what its page
+/// sends, as a closed connection answers, until the glue releases it.
 final class AndroidWebView: HostedObject {
     let connection: BridgeConnection
     /// Owned here: the connection keeps its web view weakly.
     private let page: HostWebView
     private let transport: StringTransport
+    private let facts = Locked(DocumentFacts())
     /// Native events from the app, emitted one after the other in the order the app sent them.
     private let events: AsyncStream<(name: String, data: JSONValue)>.Continuation
 
@@ -25,46 +32,73 @@ final class AndroidWebView: HostedObject {
         }
     }
 
+    /// The main frame committed a new document at `url` (S4): the old one's calls settle.
+    func documentDidChange(url: URL?) {
+        facts.withLock { $0.mainDocumentURL = url }
+        connection.documentDidChange()
+    }
+
+    /// The sender's facts for a request from a frame whose origin is `origin` (UTF-8, `"null"`
+    /// when opaque): the origin is read once while it stays the same.
+    func sender(isMainFrame: Bool, origin: [UInt8]?) -> SenderFacts {
+        facts.withLock { facts in
+            if facts.originBytes != origin {
+                facts.originBytes = origin
+                facts.origin = origin.flatMap { SecurityOrigin(string: String(decoding: $0, as: UTF8.self)) }
+            }
+            return SenderFacts(isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
+        }
+    }
+
+    /// Answers one request of the Android shim; `answer` gets the reply, or never for a notification.
+    func receive(_ request: String, from sender: SenderFacts, answer: @escaping @Sendable (String) -> Void) {
+        transport.receive(request, from: sender, reply: answer)
+    }
+
+    /// A reply for the main frame, without a reply route: delivered with `evaluateJavascript`.
+    func deliverToMainFrame(_ reply: String) {
+        let page = page
+        Task { try? await page.deliver(.stringTransportReply(reply)) }
+    }
+
     /// Emits a native event to the page's subscribers (X3), after those emitted before it.
     func emit(_ name: String, data: JSONValue) {
         events.yield((name, data))
     }
 
-    /// Answers one request of the Android shim. `route` is what the host's `reply` receives back
-    /// with the answer (the frame's reply proxy); without one, the answer is delivered to the
-    /// main frame with `evaluateJavascript` (the `@JavascriptInterface` fallback).
-    func receive(_ request: String, from sender: SenderFacts, replyingTo route: JavaObject?) {
-        let page = page
-        transport.receive(request, from: sender) { reply in
-            if let route {
-                page.host.reply(reply, to: route)
-            } else {
-                Task { try? await page.deliver(.stringTransportReply(reply)) }
-            }
-        }
-    }
-
-    /// Calls the page's handler `name` (X4); the outcome goes to `route` through the host's
-    /// `reply`: `{"value":…}` (no `value` for `undefined`) or `{"error","code"}`.
-    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, replyingTo route: JavaObject) {
-        Task { [connection, host] in
-            let outcome: JSONValue
+    /// Calls the page's handler `name` (X4); `outcome` gets a ``NativeCallOutcome``'s JSON text.
+    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, outcome: @escaping @Sendable (String) -> Void) {
+        Task { [connection] in
+            let result: NativeCallOutcome
             do throws(BridgeError) {
                 let value = try await connection.call(name, arguments: arguments, default: fallback, deadline: deadline)
-                outcome = .object(value.map { ["value": $0] } ?? [:])
+                result = NativeCallOutcome(value: value, error: nil, code: nil)
             } catch {
-                outcome = .object(["error": .string(error.message), "code": .string(error.code.rawValue)])
+                result = NativeCallOutcome(value: nil, error: error.message, code: error.code.rawValue)
             }
-            host.reply(outcome.jsonString, to: route)
+            outcome(((try? JSONValueEncoder().encode(result)) ?? .object([:])).jsonString)
         }
     }
 
-    /// The web view is gone: every pending call settles, the host's open calls fail (C5).
-    func destroy() {
+    /// The web view is closed (C5): every pending call settles and the host's open calls fail;
+    /// later requests are answered as a closed connection answers them.
+    func close() {
         events.finish()
         connection.close()
         page.host.failPendingCalls()
     }
+
+    /// The renderer is gone (C5, S4).
+    func webProcessDidTerminate(didCrash: Bool) {
+        connection.webProcessDidTerminate(didCrash ? .crashed : .killed)
+    }
+}
+
+/// What the glue said about the main document, and the last sender origin read.
+private struct DocumentFacts {
+    var mainDocumentURL: URL?
+    var originBytes: [UInt8]?
+    var origin: SecurityOrigin?
 }
 
 /// The way out of the core into the web view: script for the main frame and the session cookie,
@@ -77,11 +111,11 @@ private final class HostWebView: BridgeWebView {
     }
 
     func evaluateInMainFrame(_ script: String) async throws {
-        _ = try await host.call(.evaluateJavascript, .object(["script": .string(script)]))
+        _ = try await host.call(.evaluateJavascript, try JSONValueEncoder().encode(EvaluateJavascriptArguments(script: script)) ?? .null)
     }
 
     func setCookie(_ cookie: BridgeCookie) async throws {
-        let url = "https://\(cookie.domain)\(cookie.path)"
-        _ = try await host.call(.setCookie, .object(["url": .string(url), "value": .string(cookie.setCookieHeaderValue)]))
+        let arguments = SetCookieArguments(url: "https://\(cookie.domain)\(cookie.path)", value: cookie.setCookieHeaderValue)
+        _ = try await host.call(.setCookie, try JSONValueEncoder().encode(arguments) ?? .null)
     }
 }

@@ -5,13 +5,13 @@ protocol HostedObject: AnyObject, Sendable {
     var host: HostChannel { get }
 }
 
-/// The bridges and web views the Kotlin glue holds, by the `long` handle it was given. A handle
-/// that is unknown (never given, or already destroyed) finds nothing: the call does nothing,
-/// rather than touching freed memory.
+/// The bridges, web views and traffic recorders the Kotlin glue holds, by the `long` handle it
+/// was given. A handle that is unknown (never given, or already released) finds nothing: the call
+/// does nothing, rather than touching freed memory.
 enum Handles {
     private static let objects = Locked(HandleTable())
 
-    static func add(_ object: any HostedObject) -> Int64 {
+    static func add(_ object: any AnyObject & Sendable) -> Int64 {
         objects.withLock { table in
             table.next += 1
             table.byHandle[table.next] = object
@@ -19,15 +19,16 @@ enum Handles {
         }
     }
 
-    static func find<Object: HostedObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
+    static func find<Object: AnyObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
         objects.withLock { $0.byHandle[handle] } as? Object
     }
 
-    static func find(_ handle: Int64) -> (any HostedObject)? {
-        objects.withLock { $0.byHandle[handle] }
+    /// A bridge or a web view, whichever `handle` is.
+    static func findHosted(_ handle: Int64) -> (any HostedObject)? {
+        objects.withLock { $0.byHandle[handle] } as? any HostedObject
     }
 
-    static func remove<Object: HostedObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
+    static func remove<Object: AnyObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
         objects.withLock { table in
             guard table.byHandle[handle] is Object else { return nil }
             return table.byHandle.removeValue(forKey: handle) as? Object
@@ -37,5 +38,5 @@ enum Handles {
 
 private struct HandleTable {
     var next: Int64 = 0
-    var byHandle: [Int64: any HostedObject] = [:]
+    var byHandle: [Int64: any AnyObject & Sendable] = [:]
 }

@@ -1,17 +1,26 @@
 import CJNI
 import TodayBridge
+import TodayBridgeAndroidWire
 
 /// The way out to one `NativeHost` object of the Kotlin glue: service calls, each completed later
-/// by `NativeBridge.completeService` with its call id, and string-transport replies.
+/// by `NativeBridge.completeService` with its call id, notices that get no answer, and
+/// string-transport replies.
 ///
 /// Called from whichever thread the core runs on (attached to the virtual machine as needed);
 /// the glue moves work to the UI thread itself. Nothing here waits for the main queue.
 final class HostChannel: Sendable {
-    private let host: JavaObject
+    /// How the channel holds its host: a bridge's strongly (the app closes it), a web view's
+    /// weakly (the app lets it go with its `WebView`).
+    enum Host: Sendable {
+        case strong(JavaObject)
+        case weak(WeakJavaObject)
+    }
+
+    private let host: Host
     private let methods: NativeHostMethods
     private let calls = Locked(PendingHostCalls())
 
-    init(host: JavaObject, methods: NativeHostMethods) {
+    init(host: Host, methods: NativeHostMethods) {
         self.host = host
         self.methods = methods
     }
@@ -34,6 +43,11 @@ final class HostChannel: Sendable {
         }
     }
 
+    /// Tells the host `service` with `arguments`, for no answer (call id 0).
+    func notify(_ service: HostService, _ arguments: JSONValue) {
+        _ = send(0, service, arguments)
+    }
+
     /// Completes call `id` with the host's UTF-8 JSON answer or its failure. An unknown id (a
     /// second completion, or one after ``failPendingCalls()``) is ignored.
     func complete(_ id: Int64, with outcome: Result<[UInt8]?, HostServiceError>) {
@@ -47,21 +61,33 @@ final class HostChannel: Sendable {
         }
     }
 
-    /// Hands `reply` to the frame behind `route` (`NativeHost.reply`). Returns `false` when Java threw.
+    /// Hands `reply` to the frame behind `route` (`NativeHost.reply`). Returns `false` when Java
+    /// threw or the host is gone.
     @discardableResult
-    func reply(_ reply: String, to route: JavaObject) -> Bool {
-        guard let jni = JNI.current else { return false }
-        return jni.withLocalFrame {
-            guard let bytes = jni.byteArray(reply) else { return false }
-            return jni.callVoidMethod(host.reference, methods.reply, [jvalue(l: route.reference), jvalue(l: bytes)])
-        }
+    func reply(_ reply: String, to route: jobject, in jni: JNI) -> Bool {
+        withHost(in: jni) { host in
+            jni.withLocalFrame {
+                guard let bytes = jni.byteArray(reply) else { return false }
+                return jni.callVoidMethod(host, methods.reply, [jvalue(l: route), jvalue(l: bytes)])
+            }
+        } ?? false
     }
 
     private func send(_ id: Int64, _ service: HostService, _ arguments: JSONValue) -> Bool {
         guard let jni = JNI.current else { return false }
-        return jni.withLocalFrame {
-            guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments.jsonString) else { return false }
-            return jni.callVoidMethod(host.reference, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
+        return withHost(in: jni) { host in
+            jni.withLocalFrame {
+                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments.jsonString) else { return false }
+                return jni.callVoidMethod(host, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
+            }
+        } ?? false
+    }
+
+    /// Runs `body` with the host; `nil` when a weakly held host was collected.
+    private func withHost<Result>(in jni: JNI, _ body: (jobject) -> Result) -> Result? {
+        switch host {
+        case .strong(let object): body(object.reference)
+        case .weak(let object): object.withObject(in: jni, body)
         }
     }
 }

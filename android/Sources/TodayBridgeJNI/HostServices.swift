@@ -1,17 +1,40 @@
 import TodayBridge
+import TodayBridgeAndroidWire
 
-/// The app's token service and analytics sink, answered by the Kotlin host (T1, T3).
-struct HostServices: TokenProvider, AnalyticsSink {
+/// The app's token service and analytics sink, answered by the Kotlin host (T1, T3). A token the
+/// app pushed (`NativeBridge.setToken`) is answered at once, without asking the host; a refresh
+/// keeps the token it returns.
+final class HostServices: ImmediateTokenProvider, AnalyticsSink {
     let channel: HostChannel
+    /// The token the app pushed, while it pushes: `nil` until its first push.
+    private let pushed = Locked<PushedToken?>(nil)
+
+    init(channel: HostChannel) {
+        self.channel = channel
+    }
+
+    /// The app's current token, pushed (`nil` when logged out); from now on it is not asked for.
+    func push(_ token: AccessToken?) {
+        pushed.withLock { $0 = PushedToken(token: token) }
+    }
+
+    /// The pushed token: `headers` is answered from it at once (T2).
+    var immediateToken: ImmediateToken? {
+        pushed.withLock { $0 }.map { $0.token.map(ImmediateToken.token) ?? .loggedOut }
+    }
 
     func currentToken() async -> AccessToken? {
+        if let pushed = pushed.withLock({ $0 }) { return pushed.token }
         // A host that cannot answer counts as logged out: no credential is better than a wrong one.
-        try? await token(from: channel.call(.currentToken))
+        return try? await token(from: channel.call(.currentToken))
     }
 
     func refreshToken() async throws -> AccessToken {
         guard let token = try await token(from: channel.call(.refreshToken)) else {
-            throw HostServiceError.failed("the host refreshed to no token")
+            throw HostServiceError.unreadable("the host refreshed to no token")
+        }
+        pushed.withLock { current in
+            if current != nil { current = PushedToken(token: token) }
         }
         return token
     }
@@ -26,16 +49,22 @@ struct HostServices: TokenProvider, AnalyticsSink {
     }
 
     func record(_ events: [AnalyticsEvent]) async throws {
-        let encoded = try JSONValueEncoder().encode(events) ?? .array([])
-        _ = try await channel.call(.recordEvents, .object(["events": encoded]))
+        let arguments = try JSONValueEncoder().encode(RecordEventsArguments(events: events)) ?? .object([:])
+        _ = try await channel.call(.recordEvents, arguments)
     }
 
     private func token(from answer: JSONValue?) throws -> AccessToken? {
         guard let answer, answer != .null else { return nil }
         do {
-            return try JSONValueDecoder().decode(HostToken.self, from: answer).accessToken
+            let token = try JSONValueDecoder().decode(HostToken.self, from: answer)
+            return AccessToken(token.value, scheme: token.scheme ?? "Bearer")
         } catch {
             throw HostServiceError.unreadable("a token is {\"value\",\"scheme\"}: \(error)")
         }
     }
+}
+
+/// A token the app pushed: `nil` when it said it is logged out.
+private struct PushedToken {
+    var token: AccessToken?
 }

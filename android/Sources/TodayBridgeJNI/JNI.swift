@@ -64,6 +64,23 @@ struct JNI {
         functions.DeleteGlobalRef(env, object)
     }
 
+    func newWeakGlobalRef(_ object: jobject) -> jweak? {
+        functions.NewWeakGlobalRef(env, object)
+    }
+
+    func deleteWeakGlobalRef(_ object: jweak) {
+        functions.DeleteWeakGlobalRef(env, object)
+    }
+
+    /// A local reference to what `object` refers to; `nil` when that was a weak reference to an object since collected.
+    func newLocalRef(_ object: jobject) -> jobject? {
+        functions.NewLocalRef(env, object)
+    }
+
+    func deleteLocalRef(_ object: jobject) {
+        functions.DeleteLocalRef(env, object)
+    }
+
     func findClass(_ name: String) -> jclass? {
         functions.FindClass(env, name)
     }

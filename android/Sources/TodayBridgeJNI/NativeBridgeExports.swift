@@ -1,18 +1,19 @@
 import CJNI
 import Foundation
 import TodayBridge
+import TodayBridgeAndroidWire
 
 // The native methods of the Kotlin glue's `today.bridge.NativeBridge` object (`@JvmStatic
 // external fun`). Text arrives and leaves as UTF-8 byte arrays. Each returns at once: answers come
-// later through the host objects (`NativeHost.reply`, `NativeHost.service`), from Swift's threads.
-// An unknown handle does nothing.
+// through the host objects (`NativeHost.reply`, `NativeHost.service`), on the calling thread when
+// the core answers at once, else later from Swift's threads. An unknown handle does nothing.
 
 /// The `JNIEnv *` every native method receives.
 public typealias Env = UnsafeMutablePointer<JNIEnv?>
 
 /// `create(configuration: ByteArray, host: NativeHost): Long`: the app's bridge, whose services
-/// (tokens, analytics, the app's capabilities) `host` answers. Throws IllegalArgumentException
-/// for a configuration the core refuses.
+/// (tokens, analytics, the app's capabilities, diagnostics) `host` answers. Throws
+/// IllegalArgumentException for a configuration the core refuses.
 @_cdecl("Java_today_bridge_NativeBridge_create")
 public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyteArray?, _ host: jobject?) -> jlong {
     let jni = JNI(env: env)
@@ -21,7 +22,7 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
         return 0
     }
     do {
-        let bridge = try AndroidBridge(configuration: jni.bytes(of: configuration) ?? [], host: HostChannel(host: host, methods: methods))
+        let bridge = try AndroidBridge(configuration: jni.bytes(of: configuration) ?? [], host: HostChannel(host: .strong(host), methods: methods))
         return jlong(Handles.add(bridge))
     } catch {
         jni.throwIllegalArgument("TodayBridge configuration: \(error)")
@@ -29,8 +30,8 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
     }
 }
 
-/// `installation(bridge: Long): ByteArray?`: `{"jsObjectName","documentStartScript"}`, what the
-/// glue installs in each web view.
+/// `installation(bridge: Long): ByteArray?`: `AndroidInstallation` (TodayBridge), what the glue installs in
+/// each web view.
 @_cdecl("Java_today_bridge_NativeBridge_installation")
 public func nativeBridgeInstallation(_ env: Env, _ type: jclass, _ bridge: jlong) -> jbyteArray? {
     guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
@@ -45,51 +46,90 @@ public func nativeBridgeDestroy(_ env: Env, _ type: jclass, _ bridge: jlong) {
     Handles.remove(Int64(bridge), as: AndroidBridge.self)?.destroy()
 }
 
+/// `setToken(bridge: Long, token: ByteArray?)`: the app's current token (a `HostToken`; null:
+/// logged out), pushed: from now on `headers` is answered from it at once, without asking the host.
+@_cdecl("Java_today_bridge_NativeBridge_setToken")
+public func nativeBridgeSetToken(_ env: Env, _ type: jclass, _ bridge: jlong, _ token: jbyteArray?) {
+    let jni = JNI(env: env)
+    guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self) else { return }
+    guard let bytes = jni.bytes(of: token) else { return bridge.services.push(nil) }
+    do {
+        let token = try JSONValueDecoder().decode(HostToken.self, from: JSONValue(utf8: bytes))
+        bridge.services.push(AccessToken(token.value, scheme: token.scheme ?? "Bearer"))
+    } catch {
+        jni.throwIllegalArgument("a token is {\"value\",\"scheme\"}: \(error)")
+    }
+}
+
+/// `flushAnalytics(bridge: Long)`: returns once every `track` event accepted so far was handed to
+/// the host's `recordEvents` and it answered. Blocks the calling thread: not the UI thread, nor a
+/// thread answering the host's services.
+@_cdecl("Java_today_bridge_NativeBridge_flushAnalytics")
+public func nativeBridgeFlushAnalytics(_ env: Env, _ type: jclass, _ bridge: jlong) {
+    guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self) else { return }
+    let flushed = DispatchSemaphore(value: 0)
+    Task {
+        await bridge.bridge.flushAnalytics()
+        flushed.signal()
+    }
+    flushed.wait()
+}
+
 /// `connect(bridge: Long, host: NativeHost): Long`: one web view, whose replies, scripts and
-/// cookies `host` carries out; 0 for an unknown bridge.
+/// cookies `host` carries out (held weakly: the glue keeps it); 0 for an unknown bridge.
 @_cdecl("Java_today_bridge_NativeBridge_connect")
 public func nativeBridgeConnect(_ env: Env, _ type: jclass, _ bridge: jlong, _ host: jobject?) -> jlong {
     let jni = JNI(env: env)
     guard let methods = NativeHostMethods.loaded, let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
-          let host = JavaObject(host, in: jni)
+          let host = WeakJavaObject(host, in: jni)
     else { return 0 }
-    return jlong(Handles.add(AndroidWebView(bridge: bridge, host: HostChannel(host: host, methods: methods))))
+    return jlong(Handles.add(AndroidWebView(bridge: bridge, host: HostChannel(host: .weak(host), methods: methods))))
 }
 
-/// `disconnect(webView: Long)`: the web view is gone; every pending call settles (C5).
+/// `disconnect(webView: Long)`: the web view is closed; every pending call settles (C5). Later
+/// requests are still answered, as a closed connection answers them, until `release`.
 @_cdecl("Java_today_bridge_NativeBridge_disconnect")
 public func nativeBridgeDisconnect(_ env: Env, _ type: jclass, _ webView: jlong) {
-    Handles.remove(Int64(webView), as: AndroidWebView.self)?.destroy()
+    Handles.find(Int64(webView), as: AndroidWebView.self)?.close()
 }
 
-/// `receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray,
-/// mainDocumentUrl: ByteArray?, route: Any?)`: one request with the listener's facts (C8). The
-/// answer goes to `NativeHost.reply(route, …)`, or to the main frame when `route` is null.
+/// `release(webView: Long)`: the glue lets the web view go: the handle is unknown from now on.
+@_cdecl("Java_today_bridge_NativeBridge_release")
+public func nativeBridgeRelease(_ env: Env, _ type: jclass, _ webView: jlong) {
+    Handles.remove(Int64(webView), as: AndroidWebView.self)?.close()
+}
+
+/// `receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?,
+/// route: Any?)`: one request with the listener's facts (C8), judged against the main document
+/// the glue last reported. The answer goes to `NativeHost.reply(route, …)`, or to the main frame
+/// when `route` is null.
 @_cdecl("Java_today_bridge_NativeBridge_receive")
 public func nativeBridgeReceive(
-    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean,
-    _ sourceOrigin: jbyteArray?, _ mainDocumentURL: jbyteArray?, _ route: jobject?
+    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean, _ sourceOrigin: jbyteArray?, _ route: jobject?
 ) {
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return }
     let jni = JNI(env: env)
-    let sender = SenderFacts(
-        isMainFrame: isMainFrame != JNI_FALSE,
-        frameOrigin: jni.text(of: sourceOrigin).flatMap(SecurityOrigin.init(string:)),
-        mainDocumentURL: jni.text(of: mainDocumentURL).flatMap(URL.init(string:))
-    )
-    webView.receive(jni.text(of: request) ?? "", from: sender, replyingTo: JavaObject(route, in: jni))
+    let sender = webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: jni.bytes(of: sourceOrigin))
+    let text = jni.text(of: request) ?? ""
+    guard let route else {
+        return webView.receive(text, from: sender) { reply in webView.deliverToMainFrame(reply) }
+    }
+    let replying = ReplyRoute(route, host: webView.host, in: jni)
+    webView.receive(text, from: sender) { reply in replying.answer(reply) }
+    replying.callReturns(in: jni)
 }
 
-/// `documentDidChange(webView: Long)`: the main frame committed a new document (S4).
+/// `documentDidChange(webView: Long, url: ByteArray?)`: the main frame committed a new document
+/// at `url` (S4).
 @_cdecl("Java_today_bridge_NativeBridge_documentDidChange")
-public func nativeBridgeDocumentDidChange(_ env: Env, _ type: jclass, _ webView: jlong) {
-    _ = Handles.find(Int64(webView), as: AndroidWebView.self)?.connection.documentDidChange()
+public func nativeBridgeDocumentDidChange(_ env: Env, _ type: jclass, _ webView: jlong, _ url: jbyteArray?) {
+    Handles.find(Int64(webView), as: AndroidWebView.self)?.documentDidChange(url: JNI(env: env).text(of: url).flatMap(URL.init(string:)))
 }
 
 /// `webProcessDidTerminate(webView: Long, didCrash: Boolean)`: the renderer is gone (C5, S4).
 @_cdecl("Java_today_bridge_NativeBridge_webProcessDidTerminate")
 public func nativeBridgeWebProcessDidTerminate(_ env: Env, _ type: jclass, _ webView: jlong, _ didCrash: jboolean) {
-    _ = Handles.find(Int64(webView), as: AndroidWebView.self)?.connection.webProcessDidTerminate(didCrash != JNI_FALSE ? .crashed : .killed)
+    Handles.find(Int64(webView), as: AndroidWebView.self)?.webProcessDidTerminate(didCrash: didCrash != JNI_FALSE)
 }
 
 /// `emit(webView: Long, name: ByteArray, data: ByteArray?)`: a native event with JSON data (X3).
@@ -106,9 +146,9 @@ public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ nam
 }
 
 /// `call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double,
-/// route: Any)`: calls the page's handler (X4) with JSON arguments; the outcome goes to
-/// `NativeHost.reply(route, …)`. A deadline of 0 or less is the configured default. Throws
-/// IllegalArgumentException when `arguments` or `fallback` is not JSON.
+/// route: Any)`: calls the page's handler (X4) with JSON arguments; the outcome (a
+/// `NativeCallOutcome`) goes to `NativeHost.reply(route, …)`. A deadline of 0 or less is the
+/// configured default. Throws IllegalArgumentException when `arguments` or `fallback` is not JSON.
 @_cdecl("Java_today_bridge_NativeBridge_call")
 public func nativeBridgeCall(
     _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ arguments: jbyteArray?, _ fallback: jbyteArray?,
@@ -119,24 +159,46 @@ public func nativeBridgeCall(
           let route = JavaObject(route, in: jni)
     else { return }
     do {
+        let host = webView.host
         webView.call(
-            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback),
-            deadline: deadline > 0 ? deadline : nil, replyingTo: route
-        )
+            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback), deadline: deadline > 0 ? deadline : nil
+        ) { outcome in
+            if let jni = JNI.current { host.reply(outcome, to: route.reference, in: jni) }
+        }
     } catch {
         jni.throwIllegalArgument("native call \"\(name)\": \(error)")
     }
 }
 
 /// `completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)`: the
-/// host's answer to `NativeHost.service` (JSON, or nothing), or its failure. Any thread.
+/// host's answer to `NativeHost.service` (JSON, or nothing), or its failure (a `HostFailure`).
+/// Any thread.
 @_cdecl("Java_today_bridge_NativeBridge_completeService")
 public func nativeBridgeCompleteService(_ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ error: jbyteArray?) {
     let jni = JNI(env: env)
-    guard let object = Handles.find(Int64(handle)) else { return }
-    if let reason = jni.text(of: error) {
-        object.host.complete(Int64(callID), with: .failure(.failed(reason)))
+    guard let object = Handles.findHosted(Int64(handle)) else { return }
+    if let failure = jni.bytes(of: error) {
+        let decoded = (try? JSONValueDecoder().decode(HostFailure.self, from: JSONValue(utf8: failure)))
+            ?? HostFailure(code: nil, message: String(decoding: failure, as: UTF8.self), recoverable: nil)
+        object.host.complete(Int64(callID), with: .failure(.failed(decoded)))
     } else {
         object.host.complete(Int64(callID), with: .success(jni.bytes(of: result)))
     }
+}
+
+/// `recordTraffic(bridge: Long, capacity: Int): Long`: starts recording the bridge's traffic (X5),
+/// keeping at most `capacity` traces; 0 for an unknown bridge.
+@_cdecl("Java_today_bridge_NativeBridge_recordTraffic")
+public func nativeBridgeRecordTraffic(_ env: Env, _ type: jclass, _ bridge: jlong, _ capacity: jint) -> jlong {
+    guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self) else { return 0 }
+    return jlong(Handles.add(TrafficRecorder(recording: bridge.bridge, capacity: Int(capacity))))
+}
+
+/// `stopRecording(recorder: Long): ByteArray?`: stops a recording and answers it as JSON lines
+/// (`today-bridge inspect` renders them); the handle is unknown from now on.
+@_cdecl("Java_today_bridge_NativeBridge_stopRecording")
+public func nativeBridgeStopRecording(_ env: Env, _ type: jclass, _ recorder: jlong) -> jbyteArray? {
+    guard let recorder = Handles.remove(Int64(recorder), as: TrafficRecorder.self) else { return nil }
+    recorder.stop()
+    return JNI(env: env).byteArray(recorder.jsonLines())
 }

@@ -10,6 +10,7 @@ export interface AndroidShimConfiguration {
   bindingName: string;
   channelName: string;
   maxMessageBytes: number;
+  announcesDocuments: boolean;
 }
 
 /** `document-marker.ts`: reports each new main-frame document (S4). */
@@ -34,20 +35,6 @@ export interface WebKitGTKChannelConfiguration {
 export interface WebKitGTKRelayConfiguration {
   handlerName: string;
   maxMessageBytes: number;
-}
-
-/** `chromium/web-message-listener.ts`: Android's injected objects and close notice. */
-export interface ChromiumWebViewConfiguration {
-  listeners: { objectName: string; bindingName: string }[];
-  deliveryName: string;
-  closeBindingName: string;
-}
-
-/** `chromium/web-message-reply.ts`: a reply proxy's message to one frame's object. */
-export interface ChromiumWebMessageReplyConfiguration {
-  deliveryName: string;
-  objectName: string;
-  message: string;
 }
 
 /** One trace of a recording (X5). */

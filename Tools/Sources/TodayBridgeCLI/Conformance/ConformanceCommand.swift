@@ -21,7 +21,7 @@ struct ConformanceCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
+    @Option(help: "webkitgtk (platform linux) or android (the Android library over Android's WebView API on Chromium, platform android).")
     var engine: OpenCommand.Engine = .webkitgtk
 
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")

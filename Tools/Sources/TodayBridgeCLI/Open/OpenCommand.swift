@@ -6,11 +6,12 @@ import TodayBridgeGTK
 import TodayBridgeTesting
 import TodayPageHost
 
-/// `today-bridge open URL`: tries a page against a real WebKitGTK host from the terminal.
+/// `today-bridge open URL`: tries a page against a real host from the terminal: WebKitGTK, or the
+/// Android library in a JVM over the emulation of Android's WebView (Chromium).
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Load a page in a WebKitGTK host with the bridge installed.",
+        abstract: "Load a page in a WebKitGTK or Android host with the bridge installed.",
         discussion: """
             Forwarded analytics events are printed to standard output, one JSON object per line. \
             Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
@@ -21,13 +22,16 @@ struct OpenCommand: AsyncParsableCommand {
 
     /// The web engines a page can run in.
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case webkitgtk, chromium
+        case webkitgtk
+        /// The Android library (Kotlin glue, JNI core) in a JVM, over the emulation of Android's
+        /// WebView on Chromium (`android/emulation`).
+        case android
     }
 
     @Argument(help: "The page to load.")
     var url: String
 
-    @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
+    @Option(help: "webkitgtk (platform linux) or android (the Android library over Android's WebView API on Chromium, platform android).")
     var engine: Engine = .webkitgtk
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
@@ -91,9 +95,10 @@ struct OpenCommand: AsyncParsableCommand {
         if reloadOnCrash, engine != .webkitgtk {
             throw ValidationError("--reload-on-crash needs --engine webkitgtk: an Android WebView whose renderer is gone cannot be reloaded")
         }
+        if engine == .android { return try await runAndroid(pageURL) }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: engine == .chromium ? .android : .linux, surfaces: surfaces),
+            configuration: BridgeConfiguration(platform: .linux, surfaces: surfaces),
             tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
@@ -112,14 +117,36 @@ struct OpenCommand: AsyncParsableCommand {
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
             reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension
         )
-        let end = switch engine {
-        case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
-        case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge)
-        }
+        let end = try GTKPageRunner.run(options: options, bridge: bridge)
         await bridge.flushAnalytics()
         if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: pageURL) }
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
         if end != .closedItself { throw ExitCode(end.rawValue) }
+    }
+
+    /// `--engine android`: the app is a JVM process (`AndroidPageRunner`), which prints the
+    /// analytics and its peak memory itself and writes the recording's JSON lines; this process
+    /// renders the recording's HTML.
+    private func runAndroid(_ pageURL: URL) async throws {
+        if screenshot != nil { throw ValidationError("--screenshot needs --engine webkitgtk") }
+        if tokenEndpoint.flatMap(URL.init(string:)) == nil, let tokenEndpoint { throw ValidationError("not a URL: \(tokenEndpoint)") }
+        let files = inspect.map(InspectorFiles.init)
+        if let files { try FileManager.default.createDirectory(at: files.jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        var app = AndroidPageRunner.AppOptions()
+        app.trustedOrigins = trustedOrigins
+        app.token = token
+        app.tokenEndpoint = tokenEndpoint
+        app.testCapabilities = testCapabilities
+        app.conformanceFixture = conformanceFixture
+        app.recording = files?.jsonLines.path
+        app.printPeakMemory = printPeakMemory
+        let options = PageRunOptions(url: pageURL, headless: true, timeout: timeout, certificate: certificate)
+        let status = try await AndroidPageRunner.run(options: options, app: app)
+        if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {
+            try files.write(try TrafficRecording(jsonLines: text), title: "Bridge traffic · " + (PageLocation(url: pageURL)?.redacted ?? "page"))
+            printToStandardError("today-bridge: traffic recorded to \(files.jsonLines.path) and \(files.html.path)")
+        }
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// This process's peak resident set, in KiB (Linux reports `ru_maxrss` in KiB).

@@ -8,8 +8,10 @@ import java.util.concurrent.atomic.AtomicInteger
 
 // `make bench` (android/scripts/bench.sh): the Swift core through its JNI surface, as the Kotlin
 // glue drives it, against a baseline measured in the same run: what a JVM-only host does at the
-// least for the same message (parse the request and serialize a reply with org.json; for the
-// asynchronous path, the same through the same kind of executor). Prints a Markdown table.
+// least for the same message (parse the request and serialize a reply with org.json; for
+// `headers`, the same through the same kind of executor, all at once). `headers` is measured with
+// the token the app pushed (`TodayBridge.updateToken`, answered on the calling thread) and with the
+// token asked of the app per call (a host service call on its executor). Prints a Markdown table.
 
 private const val ORIGIN = "https://feed.example.com"
 
@@ -49,51 +51,70 @@ fun main(arguments: Array<String>) {
     val count = arguments.firstOrNull()?.toInt() ?: 20_000
     val configuration = TodayBridgeConfiguration(
         deviceId = "bench", surfaces = listOf(TrustedSurface("feed", listOf(ORIGIN))), maxCallsInFlight = count
-    ).toJson().utf8()
+    ).toWire().toJson().toString().utf8()
     val services = BenchHost { service -> if (service == "currentToken") """{"value":"token"}""" else null }
     val bridge = NativeBridge.create(configuration, services)
     services.handle = bridge
     val host = BenchHost { null }
     val webView = NativeBridge.connect(bridge, host)
     host.handle = webView
+    NativeBridge.documentDidChange(webView, "$ORIGIN/app/".utf8())
     val route = Any()
-    val url = "$ORIGIN/app/".utf8()
+    val origin = ORIGIN.utf8()
 
     fun send(index: Int, message: JSONObject) =
-        NativeBridge.receive(webView, request(index, message), true, ORIGIN.utf8(), url, route)
+        NativeBridge.receive(webView, request(index, message), true, origin, route)
 
     val hello = JSONObject().put("type", "__today.hello")
     val track = JSONObject().put("type", "track").put("ename", "opened").put("parameters", JSONObject().put("screen", "feed"))
     val headers = JSONObject().put("type", "headers")
 
-    // Warm both sides up (JIT, the core's first allocations).
-    repeat(2) {
-        nanosPerCall(count) { send(it, hello) }
-        nanosPerCall(count, baselineSync(hello))
-    }
     val rows = mutableListOf<Triple<String, Double, Double>>()
     for ((name, message) in listOf("__today.hello" to hello, "track" to track)) {
+        // Warm both sides up on this path (JIT, the core's first allocations).
+        repeat(2) {
+            nanosPerCall(count) { send(it, message) }
+            nanosPerCall(count, baselineSync(message))
+        }
         val baseline = nanosPerCall(count, baselineSync(message))
         val bridged = nanosPerCall(count) { send(it, message) }
         rows += Triple(name, bridged, baseline)
     }
 
-    // headers: answered in a task after a token service call on the host's executor, all at once.
-    host.allReplied = CountDownLatch(count)
-    val start = System.nanoTime()
-    for (index in 0 until count) send(index, headers)
-    check(host.allReplied.await(60, TimeUnit.SECONDS)) { "headers did not all settle" }
-    val bridgedAsync = (System.nanoTime() - start).toDouble() / count
-    val baselineExecutor = Executors.newFixedThreadPool(2)
-    val done = CountDownLatch(count)
-    val baselineStart = System.nanoTime()
-    for (index in 0 until count) baselineExecutor.execute { baselineSync(headers)(index); done.countDown() }
-    check(done.await(60, TimeUnit.SECONDS))
-    val baselineAsync = (System.nanoTime() - baselineStart).toDouble() / count
-    baselineExecutor.shutdown()
-    rows += Triple("headers ($count at once)", bridgedAsync, baselineAsync)
+    // headers, all at once: the baseline parses and answers each on a two-thread executor.
+    fun baselineHeaders(): Double {
+        val executor = Executors.newFixedThreadPool(2)
+        val done = CountDownLatch(count)
+        val start = System.nanoTime()
+        for (index in 0 until count) executor.execute { baselineSync(headers)(index); done.countDown() }
+        check(done.await(60, TimeUnit.SECONDS))
+        executor.shutdown()
+        return (System.nanoTime() - start).toDouble() / count
+    }
+
+    fun bridgedHeaders(): Double {
+        host.allReplied = CountDownLatch(count)
+        val start = System.nanoTime()
+        for (index in 0 until count) send(index, headers)
+        check(host.allReplied.await(60, TimeUnit.SECONDS)) { "headers did not all settle" }
+        return (System.nanoTime() - start).toDouble() / count
+    }
+
+    // The token asked of the app per call: a task and a host service call on its executor.
+    baselineHeaders()
+    bridgedHeaders()
+    val pulled = bridgedHeaders()
+    val pulledBaseline = baselineHeaders()
+    // The token the app pushed: answered on the calling thread.
+    NativeBridge.setToken(bridge, JSONObject().put("value", "token").put("scheme", "Bearer").toString().utf8())
+    bridgedHeaders()
+    val pushed = bridgedHeaders()
+    val pushedBaseline = baselineHeaders()
+    rows += Triple("headers, token pushed ($count at once)", pushed, pushedBaseline)
+    rows += Triple("headers, token asked of the app ($count at once)", pulled, pulledBaseline)
 
     NativeBridge.disconnect(webView)
+    NativeBridge.release(webView)
     NativeBridge.destroy(bridge)
 
     println("| path | µs/message through JNI and the core | µs/message, JVM-only baseline | ratio |")

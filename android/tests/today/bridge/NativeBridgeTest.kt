@@ -12,6 +12,8 @@ import java.lang.ref.WeakReference
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
 
+private const val FEED = "https://feed.example.com"
+
 /** The JNI surface itself, driven the way the glue drives it, with hosts that record. */
 class NativeBridgeTest {
     /** Records what the core sends; completes services only when told to. */
@@ -31,12 +33,19 @@ class NativeBridgeTest {
         }
     }
 
-    private val configuration = configuration().toJson().utf8()
+    private val configuration = TodayBridgeConfiguration("device-1", listOf(TrustedSurface("feed", listOf(FEED)))).toWire().toJson().toString().utf8()
 
     private fun request(id: Int, message: JSONObject) = JSONObject().put("id", id).put("message", message).toString().utf8()
 
+    /** A web view of [bridge] showing the trusted page `FEED/app/`. */
+    private fun connect(bridge: Long, host: NativeHost): Long {
+        val webView = NativeBridge.connect(bridge, host)
+        NativeBridge.documentDidChange(webView, "$FEED/app/".utf8())
+        return webView
+    }
+
     private fun receive(webView: Long, request: ByteArray, route: Any?, isMainFrame: Boolean = true) =
-        NativeBridge.receive(webView, request, isMainFrame, FEED.utf8(), "$FEED/app/".utf8(), route)
+        NativeBridge.receive(webView, request, isMainFrame, FEED.utf8(), route)
 
     @Test fun `A1 create, connect, answer, disconnect and destroy`() {
         val services = RecordingHost()
@@ -45,13 +54,14 @@ class NativeBridgeTest {
         val installation = JSONObject(NativeBridge.installation(bridge)!!.utf8())
         assertEquals(OBJECT_NAME, installation.getString("jsObjectName"))
         val host = RecordingHost()
-        val webView = NativeBridge.connect(bridge, host)
+        val webView = connect(bridge, host)
         assertNotEquals(0L, webView)
         val route = Any()
         receive(webView, request(1, message("__today.hello")), route)
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertEquals(1, reply.getInt("id"))
         NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
     }
 
@@ -66,29 +76,46 @@ class NativeBridgeTest {
         }
     }
 
-    @Test fun `C5 unknown and destroyed handles are ignored`() {
+    @Test fun `C5 unknown, released and destroyed handles are ignored`() {
         val bridge = NativeBridge.create(configuration, RecordingHost())
-        val webView = NativeBridge.connect(bridge, RecordingHost())
+        val webView = connect(bridge, RecordingHost())
         NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
         for (handle in listOf(0L, -1L, 987_654L, bridge, webView)) {
             receive(handle, request(1, message("__today.hello")), Any())
-            NativeBridge.documentDidChange(handle)
+            NativeBridge.documentDidChange(handle, null)
             NativeBridge.webProcessDidTerminate(handle, true)
             NativeBridge.emit(handle, "cart".utf8(), null)
             NativeBridge.completeService(handle, 1, null, null)
             NativeBridge.disconnect(handle)
+            NativeBridge.release(handle)
             NativeBridge.destroy(handle)
             assertNull(NativeBridge.installation(handle))
         }
         assertEquals(0L, NativeBridge.connect(bridge, RecordingHost()))
     }
 
+    @Test fun `C5 a closed web view still answers what its page sends, until the glue releases it`() {
+        val bridge = NativeBridge.create(configuration, RecordingHost())
+        val host = RecordingHost()
+        val webView = connect(bridge, host)
+        NativeBridge.disconnect(webView)
+        val closed = Any()
+        receive(webView, request(2, message("refreshToken")), closed)
+        assertTrue(JSONObject(eventually("the reply") { host.replies[closed] }).getString("error").contains("cancelled"))
+        NativeBridge.release(webView)
+        val released = Any()
+        receive(webView, request(3, message("__today.hello")), released)
+        assertFalse(host.replies.containsKey(released))
+        NativeBridge.destroy(bridge)
+    }
+
     @Test fun `C5 a destroyed bridge fails the services the app has not answered, and the page's call settles`() {
         val services = RecordingHost()
         val bridge = NativeBridge.create(configuration, services)
         val host = RecordingHost()
-        val webView = NativeBridge.connect(bridge, host)
+        val webView = connect(bridge, host)
         val route = Any()
         receive(webView, request(7, message("refreshToken")), route)
         val (callId, service) = eventually("the refresh service call") { services.services.firstOrNull() }
@@ -97,14 +124,14 @@ class NativeBridgeTest {
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertTrue(reply.has("error"))
         NativeBridge.completeService(bridge, callId, """{"value":"late"}""".utf8(), null)  // too late: ignored
-        NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
     }
 
     @Test fun `C5 a service completed twice or with an unknown id settles its call once`() {
         val services = RecordingHost()
         val bridge = NativeBridge.create(configuration, services)
         val host = RecordingHost()
-        val webView = NativeBridge.connect(bridge, host)
+        val webView = connect(bridge, host)
         val route = Any()
         receive(webView, request(3, message("headers")), route)
         val (callId, _) = eventually("the token service call") { services.services.firstOrNull() }
@@ -113,14 +140,14 @@ class NativeBridgeTest {
         NativeBridge.completeService(bridge, callId, """{"value":"again"}""".utf8(), null)
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertEquals("Bearer right 😀", reply.getJSONObject("value").getString("Authorization"))
-        NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
     }
 
     @Test fun `A1 an unreadable request with the shim's id is still answered, and a notification is not`() {
         val bridge = NativeBridge.create(configuration, RecordingHost())
         val host = RecordingHost()
-        val webView = NativeBridge.connect(bridge, host)
+        val webView = connect(bridge, host)
         val broken = Any()
         val notification = Any()
         receive(webView, """{"id":5,"message":{"type":""".utf8(), broken)
@@ -129,7 +156,7 @@ class NativeBridgeTest {
         receive(webView, request(6, message("__today.hello")), Any())
         eventually("the next reply") { if (host.replies.size == 2) true else null }
         assertFalse(host.replies.containsKey(notification))
-        NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
     }
 
@@ -141,7 +168,7 @@ class NativeBridgeTest {
             val services = RecordingHost()
             val bridge = NativeBridge.create(configuration, services)
             val host = RecordingHost()
-            val webView = NativeBridge.connect(bridge, host)
+            val webView = connect(bridge, host)
             weak += WeakReference<Any>(services)
             weak += WeakReference<Any>(host)
             val routes = (1..200).map { Any() }
@@ -153,7 +180,7 @@ class NativeBridgeTest {
             }
             eventually("the replies") { if (host.replies.size == 100) true else null }
             host.replies.clear()
-            NativeBridge.disconnect(webView)
+            NativeBridge.release(webView)
             NativeBridge.destroy(bridge)
         }
         exercise()

@@ -1,17 +1,18 @@
 package today.bridge
 
 import android.content.Context
+import android.os.Handler
 import android.os.Looper
+import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebView
-import androidx.webkit.MirrorFrame
 import org.json.JSONObject
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.CountDownLatch
+import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 
-const val FEED = "https://feed.example.com"
 const val OBJECT_NAME = "todayWebViewBridgeNative"
 
 /** Waits, at most 10 s, until [value] is not null; fails the test otherwise. */
@@ -24,11 +25,60 @@ fun <T> eventually(what: String, value: () -> T?): T {
     throw AssertionError("timed out waiting for $what")
 }
 
-fun onMain(body: () -> Unit) = Looper.mirrorRunOnMainAndWait(Runnable(body))
+/**
+ * The app's main thread, as Android gives one: a thread "main" with the main looper. An
+ * exception a task throws ends an Android app; here it is kept in [crashes] (each test checks
+ * there is none) and the looper runs on.
+ */
+object MainThread {
+    val crashes = CopyOnWriteArrayList<Throwable>()
+
+    init {
+        val started = CountDownLatch(1)
+        val thread = Thread({
+            @Suppress("DEPRECATION")
+            Looper.prepareMainLooper()
+            started.countDown()
+            while (true) {
+                try {
+                    Looper.loop()
+                    return@Thread
+                } catch (crash: Throwable) {
+                    crashes.add(crash)
+                }
+            }
+        }, "main")
+        thread.isDaemon = true
+        thread.start()
+        started.await()
+    }
+
+    /** Runs [body] on the main thread and returns its value, rethrowing what it threw (at most 20 s). */
+    fun <T> run(body: () -> T): T {
+        val result = LinkedBlockingQueue<Outcome<T>>()
+        Handler(Looper.getMainLooper()).post {
+            val outcome: Outcome<T> = try {
+                Outcome(body(), null)
+            } catch (thrown: Throwable) {
+                Outcome(null, thrown)
+            }
+            result.add(outcome)
+        }
+        val outcome = result.poll(20, TimeUnit.SECONDS) ?: throw AssertionError("the main thread did not run the task within 20 s")
+        outcome.thrown?.let { throw it }
+        @Suppress("UNCHECKED_CAST")
+        return outcome.value as T
+    }
+
+    private class Outcome<T>(val value: T?, val thrown: Throwable?)
+}
+
+fun <T> onMain(body: () -> T): T = MainThread.run(body)
 
 /** The app's services, recording what the core asked and on which thread. */
 class FakeServices : TodayBridgeServices {
     @Volatile var token: AccessToken? = AccessToken("secret-token")
+    val currentTokenCalls = AtomicInteger()
     val refreshes = AtomicInteger()
     /** The most upstream refreshes ever running at once: 1 when every refresh coalesces (T3). */
     val mostConcurrentRefreshes = AtomicInteger()
@@ -36,12 +86,17 @@ class FakeServices : TodayBridgeServices {
     /** Refreshes wait for it. */
     @Volatile var refreshGate = CountDownLatch(0)
     val recorded = CopyOnWriteArrayList<AnalyticsEvent>()
+    val diagnostics = CopyOnWriteArrayList<BridgeDiagnostic>()
     val threads: MutableSet<String> = ConcurrentHashMap.newKeySet()
     @Volatile var handler: (CapabilityCall) -> Any? = { throw UnsupportedOperationException("no handler") }
     /** Capability calls whose handler has returned or thrown. */
     val handled = AtomicInteger()
 
-    override fun currentToken(): AccessToken? = token.also { noteThread() }
+    override fun currentToken(): AccessToken? {
+        noteThread()
+        currentTokenCalls.incrementAndGet()
+        return token
+    }
 
     override fun refreshToken(): AccessToken {
         noteThread()
@@ -71,6 +126,10 @@ class FakeServices : TodayBridgeServices {
         }
     }
 
+    override fun diagnostic(diagnostic: BridgeDiagnostic) {
+        diagnostics.add(diagnostic)
+    }
+
     private fun noteThread() {
         threads.add(Thread.currentThread().name)
     }
@@ -79,48 +138,83 @@ class FakeServices : TodayBridgeServices {
 /** A test context: Android's is the app's. */
 class TestContext : Context()
 
-/** A web view with the bridge installed, on a trusted page (https://feed.example.com/app/). */
+/** What the app's listener heard: renderer deaths (answered with [handles]) and closes. */
+class RecordingListener(private val handles: Boolean = true) : BridgedWebViewListener() {
+    val gone = LinkedBlockingQueue<Boolean>()
+    val closed = AtomicInteger()
+
+    override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean {
+        gone.add(detail.didCrash())
+        return handles
+    }
+
+    override fun onCloseWindow(view: WebView) {
+        closed.incrementAndGet()
+    }
+}
+
+/**
+ * A web view with the bridge installed, JavaScript on, as an app makes one; pages come from the
+ * [TestServer]. Tests drive the page with `evaluateJavascript`, as an instrumentation test does.
+ */
 class Page(
     val bridge: TodayBridge,
-    url: String = "$FEED/app/",
-    setClients: Boolean = true
+    val listener: BridgedWebViewListener? = RecordingListener(),
+    setClients: Boolean = true,
+    beforeLoad: (WebView) -> Unit = {}
 ) {
-    lateinit var webView: WebView
-    lateinit var bridged: BridgedWebView
-    private var nextId = 0
+    val webView: WebView
+    val bridged: BridgedWebView
 
     init {
-        onMain {
-            webView = WebView(TestContext())
-            bridged = bridge.install(webView, setClients)
+        val (view, installed) = onMain {
+            val view = WebView(TestContext())
+            view.settings.javaScriptEnabled = true
+            val installed = bridge.install(view, setClients, listener)
+            beforeLoad(view)
+            view to installed
         }
-        webView.mirrorCommitNavigation(url)
+        webView = view
+        bridged = installed
     }
 
-    val main: MirrorFrame by lazy { frame(FEED, isMainFrame = true) }
-
-    fun frame(origin: String, isMainFrame: Boolean = false): MirrorFrame = webView.mirrorFrame(origin, isMainFrame)
-
-    /** Sends [message] as the Android shim does; returns the request id. */
-    fun send(message: JSONObject, from: MirrorFrame = main): Int {
-        val id = synchronized(this) { ++nextId }
-        from.postMessage(OBJECT_NAME, JSONObject().put("id", id).put("message", message).toString())
-        return id
+    /** Loads [url] and waits until its document has run its scripts (`window.loaded`). */
+    fun load(url: String): Page {
+        onMain { webView.loadUrl(url) }
+        eventually("$url to load") { if (evaluate("window.loaded === true && location.href === ${JSONObject.quote(url)}") == "true") true else null }
+        return this
     }
 
-    /** The reply to request [id] of [frame], waiting for it. */
-    fun reply(id: Int, frame: MirrorFrame = main): JSONObject = awaitReply(id) { frame.replies() }
+    /** `evaluateJavascript(script)`'s JSON result. */
+    fun evaluate(script: String): String {
+        val result = LinkedBlockingQueue<String>()
+        onMain { webView.evaluateJavascript(script) { result.add(it) } }
+        return result.poll(10, TimeUnit.SECONDS) ?: throw AssertionError("evaluateJavascript never answered: $script")
+    }
 
-    /** The reply the glue posted for request [id] of [frame] after its document was gone (Chromium drops it), waiting for it. */
-    fun droppedReply(id: Int, frame: MirrorFrame = main): JSONObject = awaitReply(id) { frame.droppedReplies() }
+    /** Starts `window.todayWebViewBridge.postMessage([message])` in the main frame; its outcome is kept as `window.results[key]`. */
+    fun send(key: String, message: JSONObject) {
+        evaluate("""window.results = window.results || {}; window.todayWebViewBridge.postMessage(${message}).then(
+            (value) => { window.results[${JSONObject.quote(key)}] = { value: value === undefined ? 'undefined' : value }; },
+            (error) => { window.results[${JSONObject.quote(key)}] = { error: String(error && error.message) }; })""")
+    }
 
-    private fun awaitReply(id: Int, replies: () -> List<String>): JSONObject =
-        eventually("the reply to request $id") { replies().map(::JSONObject).firstOrNull { it.getInt("id") == id } }
+    /** The outcome of [send] call [key], waiting for it: `{"value": …}` or `{"error": …}`. */
+    fun result(key: String): JSONObject = eventually("the result of $key") {
+        val text = evaluate("JSON.stringify((window.results || {})[${JSONObject.quote(key)}] || null)")
+        JSONObject(JSONObject("{\"r\":$text}").getString("r").takeIf { it != "null" } ?: return@eventually null)
+    }
 
-    /** Sends [message] and waits for its reply. */
-    fun call(message: JSONObject, from: MirrorFrame = main): JSONObject = reply(send(message, from), from)
+    /** Sends [message] and waits for its outcome. */
+    fun call(key: String, message: JSONObject): JSONObject {
+        send(key, message)
+        return result(key)
+    }
 
-    fun close() = bridged.close()
+    fun close() = onMain {
+        bridged.close()
+        webView.destroy()
+    }
 }
 
 fun message(type: String, vararg fields: Pair<String, Any>): JSONObject =
@@ -128,10 +222,11 @@ fun message(type: String, vararg fields: Pair<String, Any>): JSONObject =
 
 fun configuration(
     capabilities: List<AppCapability> = emptyList(),
-    maxCallsInFlight: Int? = null
+    maxCallsInFlight: Int? = null,
+    pathPrefixes: List<String> = emptyList()
 ) = TodayBridgeConfiguration(
     deviceId = "device-1",
-    surfaces = listOf(TrustedSurface("feed", listOf(FEED))),
+    surfaces = listOf(TrustedSurface("feed", listOf(TestServer.origin), pathPrefixes = pathPrefixes)),
     capabilities = capabilities,
     maxCallsInFlight = maxCallsInFlight
 )

@@ -1,5 +1,3 @@
-import type { ChromiumWebViewConfiguration } from '../configurations.generated.js';
-
 /** The parts of `window` the emulation uses. */
 export interface ChromiumWebViewWindow {
   readonly top: unknown;
@@ -7,12 +5,30 @@ export interface ChromiumWebViewWindow {
   [name: string]: unknown;
 }
 
-/** A listener of an injected object; called with the object as `this`. */
-type MessageListener = (this: WebMessageObject, event: MessageEvent) => unknown;
+/**
+ * What the Java emulation of Android's WebView (`android/emulation`, `today.emulation.WebViewEngine`)
+ * gives this script: the objects `WebViewCompat.addWebMessageListener` injects, and the hidden
+ * DevTools bindings and global it talks through. Every hidden name is fresh per web view.
+ */
+export interface ChromiumWebViewConfiguration {
+  /** The injected objects' names on `window`, one per listener whose origin rules match. */
+  objectNames: string[];
+  /** The objects `WebView.addJavascriptInterface` adds: each name on `window`, and its methods. */
+  javascriptInterfaces: { name: string; methods: string[] }[];
+  /** The DevTools binding every object's `postMessage` sends through (see `postText`). */
+  postBindingName: string;
+  /** The hidden global through which the host delivers a reply proxy's messages. */
+  deliveryName: string;
+  /** The DevTools binding told when the main frame calls `window.close()`. */
+  closeBindingName: string;
+}
+
+/** A message listener of an injected object; called with the object as `this`. */
+type MessageListener = (this: WebMessageObject, event: { data: string | ArrayBuffer }) => unknown;
 
 /** The object `WebViewCompat.addWebMessageListener` injects: these four members, no others. */
 interface WebMessageObject {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, ports?: unknown): void;
   addEventListener(type: string, listener: unknown): void;
   removeEventListener(type: string, listener: unknown): void;
   onmessage: unknown;
@@ -20,38 +36,48 @@ interface WebMessageObject {
 
 /**
  * Makes Chromium, driven over the DevTools protocol, offer a page exactly what Android's WebView
- * offers it, and nothing more. Injected into every frame at document start, before page scripts:
+ * offers it, and nothing more (Chromium's `components/js_injection/renderer/js_binding.cc`).
+ * Injected into every frame at document start, before page scripts:
  *
- * - For each listener, takes the DevTools binding `window[bindingName]` off `window` (the page
- *   never sees it) and defines `window[objectName]` as the object `addWebMessageListener` injects:
- *   `postMessage(string)` sends through the binding, `addEventListener`/`removeEventListener`
- *   (`'message'` only) and `onmessage` receive the host's messages.
- * - Defines one hidden global, `window[deliveryName](objectName, message)`, through which the host
- *   delivers a message to that object's listeners as `JavaScriptReplyProxy.postMessage` would; the
- *   host runs it in the frame that sent the request.
- * - Takes `window[closeBindingName]` off `window` in every frame; in the top frame, `window.close()`
- *   first calls it with `''` (Chromium will not close a tab DevTools opened: this stands for
- *   `WebChromeClient.onCloseWindow`).
+ * - Takes the DevTools bindings off `window` (the page never sees them) and defines each
+ *   `window[objectName]` as the object `addWebMessageListener` injects: `postMessage(message)`
+ *   takes a string or an `ArrayBuffer` (anything else, or ports, throws a `TypeError`) and sends it
+ *   through the hidden binding; `addEventListener`/`removeEventListener` (`'message'` only) and
+ *   `onmessage` receive the host's messages as `{ data }`.
+ * - Defines one hidden global, `window[deliveryName](objectName, kind, payload)`, through which
+ *   the host delivers a message to that object as `JavaScriptReplyProxy.postMessage` would
+ *   (`web-message-reply.ts`); the host runs it in the frame that sent the request.
+ * - Defines each `addJavascriptInterface` object: each of its `@JavascriptInterface` methods sends
+ *   its name and its arguments as strings (`null` for `null` and `undefined`) through the binding,
+ *   for the host to call on its "JavaBridge" thread; the page's call returns `undefined` at once.
+ * - In the top frame, `window.close()` first calls the close binding with `''` (Chromium will not
+ *   close a tab DevTools opened: this stands for `WebChromeClient.onCloseWindow`).
  */
 export default function chromiumWebView(window: ChromiumWebViewWindow, configuration: ChromiumWebViewConfiguration): void {
   if (configuration.deliveryName in window) return;
-  const deliveries = new Map<string, (message: string) => void>();
-  for (const { objectName, bindingName } of configuration.listeners) {
-    const send = takeBinding(window, bindingName);
-    if (!send) continue;
-    const { object, deliver } = webMessageObject(send);
+  const post = takeBinding(window, configuration.postBindingName);
+  const notifyClose = takeBinding(window, configuration.closeBindingName);
+  const deliveries = new Map<string, (data: string | ArrayBuffer) => void>();
+  for (const objectName of post ? configuration.objectNames : []) {
+    const { object, deliver } = webMessageObject((message) => post!(postText(objectName, message)));
     deliveries.set(objectName, deliver);
     // As Android installs it (`CreateDataProperty`): writable, enumerable and configurable.
     Object.defineProperty(window, objectName, { value: object, writable: true, enumerable: true, configurable: true });
   }
+  for (const { name, methods } of post ? configuration.javascriptInterfaces : []) {
+    const object: Record<string, (...args: unknown[]) => void> = {};
+    for (const method of methods) {
+      object[method] = (...args: unknown[]) => post!(interfaceCallText(name, method, args));
+    }
+    Object.defineProperty(window, name, { value: object, writable: true, enumerable: true, configurable: true });
+  }
   Object.defineProperty(window, configuration.deliveryName, {
-    value: (objectName: string, message: string) => deliveries.get(objectName)?.(message),
+    value: (objectName: string, kind: string, payload: string) => deliveries.get(objectName)?.(kind === 'b' ? fromBase64(payload) : payload),
     writable: false,
     enumerable: false,
     configurable: false,
   });
 
-  const notifyClose = takeBinding(window, configuration.closeBindingName);
   if (!notifyClose || window !== window.top) return;
   const close = window.close.bind(window);
   Object.defineProperty(window, 'close', {
@@ -63,6 +89,20 @@ export default function chromiumWebView(window: ChromiumWebViewWindow, configura
   });
 }
 
+/**
+ * What the post binding carries for one message: `s` (a string) or `b` (an `ArrayBuffer`, in
+ * base64), the object's name as `<length>:<name>`, then the payload.
+ */
+export function postText(objectName: string, message: string | ArrayBuffer): string {
+  const kind = typeof message === 'string' ? 's' : 'b';
+  return `${kind}${objectName.length}:${objectName}${typeof message === 'string' ? message : toBase64(message)}`;
+}
+
+/** A call of an `addJavascriptInterface` object's method: `j`, the object's name as `<length>:<name>`, then `[method, ...args]` as JSON. */
+export function interfaceCallText(name: string, method: string, args: unknown[]): string {
+  return `j${name.length}:${name}${JSON.stringify([method, ...args.map((arg) => (arg === null || arg === undefined ? null : String(arg)))])}`;
+}
+
 /** Removes a DevTools binding from `window` and returns it bound, or `undefined` if missing. */
 function takeBinding(window: ChromiumWebViewWindow, name: string): ((text: string) => void) | undefined {
   const binding = window[name];
@@ -71,12 +111,22 @@ function takeBinding(window: ChromiumWebViewWindow, name: string): ((text: strin
 }
 
 /** An injected object sending through `send`, and the function that delivers it a message. */
-function webMessageObject(send: (text: string) => void): { object: WebMessageObject; deliver: (message: string) => void } {
+function webMessageObject(send: (message: string | ArrayBuffer) => void): {
+  object: WebMessageObject;
+  deliver: (data: string | ArrayBuffer) => void;
+} {
   const listeners: MessageListener[] = [];
   let onmessage: MessageListener | null = null;
   const object: WebMessageObject = {
-    postMessage(message) {
-      if (typeof message !== 'string') throw new TypeError('postMessage: the message must be a string');
+    postMessage(...args: unknown[]) {
+      const message = args[0];
+      if (args.length === 0 || (typeof message !== 'string' && !(message instanceof ArrayBuffer))) {
+        throw new TypeError('postMessage: the message must be a string or an ArrayBuffer');
+      }
+      // Android takes an array of MessagePorts second; the emulation carries none.
+      if (args.length >= 2 && !(Array.isArray(args[1]) && args[1].length === 0)) {
+        throw new TypeError('postMessage: the emulation carries no MessagePorts');
+      }
       send(message);
     },
     addEventListener(type, listener) {
@@ -94,8 +144,9 @@ function webMessageObject(send: (text: string) => void): { object: WebMessageObj
       onmessage = typeof value === 'function' ? (value as MessageListener) : null;
     },
   };
-  const deliver = (message: string) => {
-    const event = new MessageEvent('message', { data: message });
+  const deliver = (data: string | ArrayBuffer) => {
+    // As Chromium builds it: a plain object with `data`, not a MessageEvent.
+    const event = { data };
     const call = (handler: MessageListener) => {
       try {
         handler.call(object, event);
@@ -111,4 +162,20 @@ function webMessageObject(send: (text: string) => void): { object: WebMessageObj
     for (const listener of listeners.slice()) if (listeners.includes(listener)) call(listener);
   };
   return { object, deliver };
+}
+
+function toBase64(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64(text: string): ArrayBuffer {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
 }

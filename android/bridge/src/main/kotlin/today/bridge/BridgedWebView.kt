@@ -8,47 +8,55 @@ import android.webkit.WebChromeClient
 import android.webkit.WebView
 import android.webkit.WebViewClient
 import androidx.webkit.JavaScriptReplyProxy
+import androidx.webkit.ScriptHandler
 import androidx.webkit.WebMessageCompat
 import androidx.webkit.WebViewCompat
 import androidx.webkit.WebViewFeature
 
 /**
  * One web view with the bridge installed ([TodayBridge.install]). Its frames' requests go to the
- * core with the facts Android gives (C8); replies come back on the UI thread.
+ * core with the facts Android gives (C8), each judged against the committed URL of the main
+ * document it belongs to ([MainDocuments]); replies come back on the UI thread.
  */
-class BridgedWebView private constructor(private val webView: WebView, bridge: TodayBridge) {
+class BridgedWebView private constructor(
+    private val webView: WebView,
+    bridge: TodayBridge,
+    private val listener: BridgedWebViewListener?
+) {
     private val host = WebViewHost(webView)
-    private val handle = NativeBridge.connect(bridge.handle, host)
+    private val handle = NativeHandle(NativeBridge.connect(bridge.handle, host))
     private val installation = bridge.installation
-    /** The main document's URL, for messages that arrive off the UI thread (the fallback). */
-    @Volatile private var mainDocumentUrl: String? = null
-    private var runsScriptAtDocumentStart = true
+    private val documents = MainDocuments<JavaScriptReplyProxy, Request>(::documentBegins, ::forward)
+    private var documentStartScript: ScriptHandler? = null
+    private var lastOrigin: String? = null
+    private var lastOriginBytes: ByteArray? = null
     @Volatile private var isClosed = false
 
     init {
-        host.handle = handle
+        host.handle = handle.value
     }
 
-    /** The main frame started a new document: the old one's calls settle, no credential reaches it (S4). */
-    fun onPageStarted(url: String?) {
-        mainDocumentUrl = url
-        NativeBridge.documentDidChange(handle)
-        // Without DOCUMENT_START_SCRIPT: as early as Android allows, knowing the page may look first.
-        if (!runsScriptAtDocumentStart) webView.evaluateJavascript(installation.documentStartScript, null)
+    /** A frame's request, as the listener received it. */
+    private class Request(val text: String, val isMainFrame: Boolean, val sourceOrigin: String?, val route: JavaScriptReplyProxy?)
+
+    /**
+     * The main frame started a new document (`WebViewClient.onPageStarted`): the old one's calls
+     * settle, no credential reaches it (S4). On the UI thread.
+     */
+    fun onPageStarted(url: String?) = documents.pageStarted(url)
+
+    /** The renderer is gone: every pending call settles (C5). On the UI thread. Replace the web view. */
+    fun onRenderProcessGone(detail: RenderProcessGoneDetail) {
+        documents.reset()
+        NativeBridge.webProcessDidTerminate(handle.value, detail.didCrash())
     }
 
-    /** The renderer is gone: every pending call settles (C5). Returns true (handled); replace the web view. */
-    fun onRenderProcessGone(detail: RenderProcessGoneDetail): Boolean {
-        NativeBridge.webProcessDidTerminate(handle, detail.didCrash())
-        return true
-    }
-
-    /** The page closed itself (`window.close()`): the bridge is closed. */
+    /** The page closed itself (`window.close()`): the bridge of this web view is closed. */
     fun onCloseWindow() = close()
 
     /** Emits a native event to the page's subscribers (X3), from any thread; [data] is JSON text, or null. */
     @JvmOverloads
-    fun emit(name: String, data: String? = null) = NativeBridge.emit(handle, name.utf8(), data?.utf8())
+    fun emit(name: String, data: String? = null) = NativeBridge.emit(handle.value, name.utf8(), data?.utf8())
 
     /**
      * Calls the page's handler [name] with JSON [arguments] (X4), from any thread; [done] runs on the UI thread
@@ -58,24 +66,53 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
      */
     @JvmOverloads
     fun call(name: String, arguments: String? = null, fallback: String? = null, deadlineSeconds: Double = 0.0, done: (NativeCallResult) -> Unit) =
-        NativeBridge.call(handle, name.utf8(), arguments?.utf8(), fallback?.utf8(), deadlineSeconds, NativeCall(done))
+        NativeBridge.call(handle.value, name.utf8(), arguments?.utf8(), fallback?.utf8(), deadlineSeconds, NativeCall(done))
 
-    /** Closes the bridge of this web view: every pending call settles (C5). Call before `WebView.destroy()`. */
+    /**
+     * Closes the bridge of this web view, on the UI thread: every pending call settles (C5), and
+     * so does every call the page makes from now on (rejected as cancelled); later documents get
+     * no channel. Call before `WebView.destroy()`.
+     */
     fun close() {
         if (isClosed) return
         isClosed = true
-        NativeBridge.disconnect(handle)
+        NativeBridge.disconnect(handle.value)
+        documentStartScript?.remove()
+        documentStartScript = null
+    }
+
+    /** The report of a new main document to the core, and the scripts a host without document-start scripts runs now. */
+    private fun documentBegins(url: String?) {
+        NativeBridge.documentDidChange(handle.value, url?.utf8())
+        if (documentStartScript == null && !isClosed && !WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+            // As early as Android allows, knowing the page may look first.
+            webView.evaluateJavascript(installation.documentStartScript, null)
+        }
+    }
+
+    /** A request to the core; the shim's document-start notice (the empty text) only marked its document. */
+    private fun forward(request: Request) {
+        if (request.text.length == 0) return
+        NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
+    }
+
+    private fun originBytes(origin: String?): ByteArray? {
+        if (origin != lastOrigin) {
+            lastOrigin = origin
+            lastOriginBytes = origin?.utf8()
+        }
+        return lastOriginBytes
     }
 
     private fun listen() {
         val origins = setOf("*")
         if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
             WebViewCompat.addWebMessageListener(webView, installation.jsObjectName, origins) {
-                    view: WebView, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean, replyProxy: JavaScriptReplyProxy ->
-                val request = message.data
-                if (request != null) {
-                    val url = view.url
-                    NativeBridge.receive(handle, request.utf8(), isMainFrame, sourceOrigin.toString().utf8(), url?.utf8(), replyProxy)
+                    _: WebView, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean, replyProxy: JavaScriptReplyProxy ->
+                // Any frame may post an ArrayBuffer, whose getData() throws: only strings are requests.
+                if (message.type == WebMessageCompat.TYPE_STRING) {
+                    val text = message.data
+                    if (text != null) documents.message(Request(text, isMainFrame, sourceOrigin.toString(), replyProxy), isMainFrame, replyProxy)
                 }
             }
         } else {
@@ -83,9 +120,7 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
             webView.addJavascriptInterface(FallbackChannel(), installation.jsObjectName)
         }
         if (WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
-            WebViewCompat.addDocumentStartJavaScript(webView, installation.documentStartScript, origins)
-        } else {
-            runsScriptAtDocumentStart = false
+            documentStartScript = WebViewCompat.addDocumentStartJavaScript(webView, installation.documentStartScript, origins)
         }
     }
 
@@ -93,23 +128,29 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
     private inner class FallbackChannel {
         @JavascriptInterface
         fun postMessage(request: String) {
-            NativeBridge.receive(handle, request.utf8(), false, "null".utf8(), mainDocumentUrl?.utf8(), null)
+            if (request.isNotEmpty()) NativeBridge.receive(handle.value, request.utf8(), false, null, null)
         }
     }
 
     private inner class Client : WebViewClient() {
         override fun onPageStarted(view: WebView, url: String?, favicon: Bitmap?) = this@BridgedWebView.onPageStarted(url)
 
-        override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail) = this@BridgedWebView.onRenderProcessGone(detail)
+        override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean {
+            this@BridgedWebView.onRenderProcessGone(detail)
+            return listener?.onRenderProcessGone(view, detail) ?: false
+        }
     }
 
     private inner class ChromeClient : WebChromeClient() {
-        override fun onCloseWindow(window: WebView) = this@BridgedWebView.onCloseWindow()
+        override fun onCloseWindow(window: WebView) {
+            this@BridgedWebView.onCloseWindow()
+            listener?.onCloseWindow(window)
+        }
     }
 
     internal companion object {
-        fun install(bridge: TodayBridge, webView: WebView, setClients: Boolean): BridgedWebView {
-            val bridged = BridgedWebView(webView, bridge)
+        fun install(bridge: TodayBridge, webView: WebView, setClients: Boolean, listener: BridgedWebViewListener?): BridgedWebView {
+            val bridged = BridgedWebView(webView, bridge, listener)
             bridged.listen()
             if (setClients) {
                 webView.webViewClient = bridged.Client()
@@ -117,5 +158,28 @@ class BridgedWebView private constructor(private val webView: WebView, bridge: T
             }
             return bridged
         }
+    }
+}
+
+/**
+ * What the bridge tells an app whose web view's clients it set ([TodayBridge.install] with
+ * `setClients`): the events after which the app removes the `WebView`.
+ */
+open class BridgedWebViewListener {
+    /**
+     * The renderer is gone and every pending call has settled (C5): the `WebView` cannot be used
+     * again. Return true once the app removes it, as `WebViewClient.onRenderProcessGone` does;
+     * false, the default, lets Android end the app, as it does for an app that does not handle it.
+     */
+    open fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean = false
+
+    /** The page called `window.close()`: the bridge of this web view is closed; remove the `WebView`. */
+    open fun onCloseWindow(view: WebView) = Unit
+}
+
+/** A web view's handle, released when the glue lets the web view go (nothing reaches it any more). */
+private class NativeHandle(val value: Long) {
+    protected fun finalize() {
+        NativeBridge.release(value)
     }
 }

@@ -1,8 +1,5 @@
 package today.bridge
 
-import org.json.JSONArray
-import org.json.JSONObject
-
 /**
  * The bridge's configuration: who the app is, which origins are trusted with credentials, and
  * the app's own capabilities. Only [deviceId] is required.
@@ -26,18 +23,15 @@ data class TodayBridgeConfiguration(
     /** Calls one web view may have in flight; the core's 1,024 when null. */
     val maxCallsInFlight: Int? = null
 ) {
-    internal fun toJson(): String = JSONObject().apply {
-        put("deviceID", deviceId)
-        put("channelName", channelName)
-        put("surfaces", JSONArray(surfaces.map { it.toJson() }))
-        put("capabilities", JSONArray(capabilities.map { it.toJson() }))
-        if (appName != null && appVersion != null) put("host", JSONObject().put("name", appName).put("version", appVersion))
-        if (sessionId != null) put("sessionID", sessionId)
-        val limits = JSONObject()
-        if (defaultDeadline != null) limits.put("defaultDeadline", defaultDeadline)
-        if (maxCallsInFlight != null) limits.put("maxCallsInFlight", maxCallsInFlight)
-        put("limits", limits)
-    }.toString()
+    internal fun toWire() = Wire.AndroidConfiguration(
+        channelName = channelName,
+        surfaces = surfaces.map { it.toWire() },
+        host = if (appName != null && appVersion != null) Wire.HostIdentity(appName, appVersion) else null,
+        deviceID = deviceId,
+        sessionID = sessionId,
+        limits = Wire.Limits(maxCallsInFlight = maxCallsInFlight?.toDouble(), defaultDeadline = defaultDeadline),
+        capabilities = capabilities.map { it.toWire() }
+    )
 }
 
 /** A named set of origins trusted with credentials, such as `feed` (S2). Rules use `addWebMessageListener`'s grammar. */
@@ -47,25 +41,17 @@ data class TrustedSurface(
     val pathPrefixes: List<String> = emptyList(),
     val extraHeaders: Map<String, String> = emptyMap()
 ) {
-    internal fun toJson(): JSONObject = JSONObject()
-        .put("name", name)
-        .put("origins", JSONArray(origins))
-        .put("pathPrefixes", JSONArray(pathPrefixes))
-        .put("extraHeaders", JSONObject(extraHeaders))
+    internal fun toWire() = Wire.Surface(name, origins, pathPrefixes, extraHeaders)
 }
 
 /** One of the app's own capabilities: the page's `postMessage({type, ...})` for [type] (X1). */
-data class AppCapability(val type: String, val access: Access, val deadline: Double? = null) {
+data class AppCapability(val type: String, val access: Access, val deadline: Double? = null, val summary: String? = null) {
     /** Which senders it serves; every other sender gets `undefined` (S1, S3). */
-    enum class Access { ANY_FRAME, MAIN_FRAME, TRUSTED_SURFACE }
-
-    internal fun toJson(): JSONObject = JSONObject().apply {
-        put("type", type)
-        put("access", when (access) {
-            Access.ANY_FRAME -> "anyFrame"
-            Access.MAIN_FRAME -> "mainFrame"
-            Access.TRUSTED_SURFACE -> "trustedSurface"
-        })
-        if (deadline != null) put("deadline", deadline)
+    enum class Access(internal val wire: String) {
+        ANY_FRAME(Wire.CapabilityAccesses.ANY_FRAME),
+        MAIN_FRAME(Wire.CapabilityAccesses.MAIN_FRAME),
+        TRUSTED_SURFACE(Wire.CapabilityAccesses.TRUSTED_SURFACE)
     }
+
+    internal fun toWire() = Wire.Capability(type, access.wire, deadline, summary)
 }

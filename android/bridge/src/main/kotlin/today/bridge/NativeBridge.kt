@@ -3,40 +3,49 @@ package today.bridge
 /**
  * The Swift core's JNI surface (`libTodayBridgeJNI.so`, the package's `TodayBridgeJNI` product).
  *
- * Text crosses as UTF-8 in byte arrays. Every function returns at once; answers come back through
- * the [NativeHost] objects, from the core's own threads. A handle that is unknown or destroyed
- * is ignored.
+ * Text crosses as UTF-8 in byte arrays; JSON shapes are [Wire]'s, generated from the Swift
+ * definitions. Every function returns at once: answers come through the [NativeHost] objects, on
+ * the calling thread when the core answers at once, else later from the core's own threads. A
+ * handle that is unknown or released is ignored.
  */
 internal object NativeBridge {
     init {
         System.loadLibrary("TodayBridgeJNI")
     }
 
-    /** The app's bridge; [host] answers its services. Throws [IllegalArgumentException] for a bad configuration. */
+    /** The app's bridge ([Wire.AndroidConfiguration]); [host] answers its services. Throws [IllegalArgumentException] for a bad configuration. */
     @JvmStatic external fun create(configuration: ByteArray, host: NativeHost): Long
 
-    /** `{"jsObjectName","documentStartScript"}`: what to install in each web view. */
+    /** [Wire.AndroidInstallation]: what to install in each web view. */
     @JvmStatic external fun installation(bridge: Long): ByteArray?
 
     /** Fails the service calls [bridge]'s host has not answered. */
     @JvmStatic external fun destroy(bridge: Long)
 
-    /** One web view; [host] carries out its replies, scripts and cookies. 0 for an unknown bridge. */
+    /** The app's current token ([Wire.HostToken]; null: logged out), pushed: `headers` is answered from it at once. */
+    @JvmStatic external fun setToken(bridge: Long, token: ByteArray?)
+
+    /** Blocks until every `track` event accepted so far reached the host's `recordEvents`. Not on the UI thread, nor a services thread. */
+    @JvmStatic external fun flushAnalytics(bridge: Long)
+
+    /** One web view; [host] (held weakly) carries out its replies, scripts and cookies. 0 for an unknown bridge. */
     @JvmStatic external fun connect(bridge: Long, host: NativeHost): Long
 
-    /** The web view is gone: every pending call settles. */
+    /** The web view is closed: every pending call settles; later requests are answered as closed. */
     @JvmStatic external fun disconnect(webView: Long)
 
-    /**
-     * One request from a frame, with the listener's facts. The answer goes to
-     * [NativeHost.reply] with [route], or to the main frame as a script when [route] is null.
-     */
-    @JvmStatic external fun receive(
-        webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray, mainDocumentUrl: ByteArray?, route: Any?
-    )
+    /** The glue lets the web view go: its handle is unknown from now on. */
+    @JvmStatic external fun release(webView: Long)
 
-    /** The main frame committed a new document. */
-    @JvmStatic external fun documentDidChange(webView: Long)
+    /**
+     * One request from a frame, with the listener's facts, judged against the main document last
+     * reported. The answer goes to [NativeHost.reply] with [route], or to the main frame as a
+     * script when [route] is null.
+     */
+    @JvmStatic external fun receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?, route: Any?)
+
+    /** The main frame committed a new document at [url]. */
+    @JvmStatic external fun documentDidChange(webView: Long, url: ByteArray?)
 
     /** The renderer is gone. */
     @JvmStatic external fun webProcessDidTerminate(webView: Long, didCrash: Boolean)
@@ -45,21 +54,27 @@ internal object NativeBridge {
     @JvmStatic external fun emit(webView: Long, name: ByteArray, data: ByteArray?)
 
     /**
-     * Calls the page's handler [name] with JSON [arguments]; the outcome goes to
-     * [NativeHost.reply] with [route]. A [deadline] of 0 is the configured default.
+     * Calls the page's handler [name] with JSON [arguments]; the outcome ([Wire.NativeCallOutcome])
+     * goes to [NativeHost.reply] with [route]. A [deadline] of 0 is the configured default.
      */
     @JvmStatic external fun call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double, route: Any)
 
-    /** The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON, or an [error]. Any thread. */
+    /** The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON, or an [error] ([Wire.HostFailure]). Any thread. */
     @JvmStatic external fun completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)
+
+    /** Starts recording [bridge]'s traffic, keeping at most [capacity] traces; 0 for an unknown bridge. */
+    @JvmStatic external fun recordTraffic(bridge: Long, capacity: Int): Long
+
+    /** Stops a recording and answers it as JSON lines; the handle is unknown from now on. */
+    @JvmStatic external fun stopRecording(recorder: Long): ByteArray?
 }
 
-/** What the core calls, from its own threads; implementations hand the work to the right thread. */
+/** What the core calls, on the calling thread or its own; implementations hand the work to the right thread. */
 internal interface NativeHost {
     /** A string-transport reply for the frame behind [route], or the outcome of a native call. */
     fun reply(route: Any, reply: ByteArray)
 
-    /** A service call, answered with [NativeBridge.completeService]. */
+    /** A service call, answered with [NativeBridge.completeService]; call id 0 is a notice that gets no answer. */
     fun service(callId: Long, service: String, arguments: ByteArray)
 }
 

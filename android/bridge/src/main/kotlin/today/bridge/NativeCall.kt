@@ -14,12 +14,11 @@ class NativeCallResult internal constructor(
     val isSuccess: Boolean get() = error == null
 }
 
-/** A native call in flight: the route its outcome comes back by. */
+/** A native call in flight: the route its outcome ([Wire.NativeCallOutcome]) comes back by. */
 internal class NativeCall(private val done: (NativeCallResult) -> Unit) {
-    fun settle(outcome: JSONObject) {
-        val error = if (outcome.has("error")) outcome.getString("error") else null
-        val code = if (outcome.has("code")) outcome.getString("code") else null
-        val value = if (outcome.has("value")) outcome.get("value").let { if (it is String) JSONObject.quote(it) else it.toString() } else null
-        done(NativeCallResult(value, error, code))
+    fun settle(json: JSONObject) {
+        val outcome = Wire.NativeCallOutcome.fromJson(json)
+        val value = outcome.value?.let { if (it is String) JSONObject.quote(it) else it.toString() }
+        done(NativeCallResult(value, outcome.error, outcome.code))
     }
 }

@@ -11,54 +11,51 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
     override fun reply(route: Any, reply: ByteArray) = Unit  // a bridge has no frames
 
     override fun service(callId: Long, service: String, arguments: ByteArray) {
+        if (service == Wire.HostServices.DIAGNOSTIC) return diagnostic(Wire.HostDiagnostic.fromJson(JSONObject(arguments.utf8())))
         val handle = handle
         executor.execute {
             var result: String? = null
-            var error: String? = null
+            var failure: Wire.HostFailure? = null
             try {
                 result = answer(service, JSONObject(arguments.utf8()))
-            } catch (failure: Throwable) {
-                error = failure.message ?: failure.toString()
+            } catch (rejected: TodayBridgeException) {
+                failure = Wire.HostFailure(rejected.code, rejected.message ?: rejected.code, rejected.recoverable)
+            } catch (failed: Throwable) {
+                // No code: the core answers the page with a generic failure; the text is for diagnostics.
+                failure = Wire.HostFailure(message = failed.toString())
             }
-            NativeBridge.completeService(handle, callId, result?.utf8(), error?.utf8())
+            if (callId != 0L) NativeBridge.completeService(handle, callId, result?.utf8(), failure?.toJson()?.toString()?.utf8())
+        }
+    }
+
+    /** A diagnostic, told on the thread that reports it (the app's handler returns at once). */
+    private fun diagnostic(diagnostic: Wire.HostDiagnostic) {
+        try {
+            services.diagnostic(BridgeDiagnostic(diagnostic.code, diagnostic.message, diagnostic.type))
+        } catch (ignored: Throwable) {
+            // A diagnostic handler that fails tells nobody.
         }
     }
 
     /** The service's answer as JSON text, or null for none. */
     private fun answer(service: String, arguments: JSONObject): String? = when (service) {
-        "currentToken" -> services.currentToken()?.toJson() ?: "null"
-        "refreshToken" -> services.refreshToken().toJson()
-        "userID" -> services.userId()?.let(JSONObject::quote) ?: "null"
-        "recordEvents" -> {
-            services.record(arguments.getJSONArray("events").events())
+        Wire.HostServices.CURRENT_TOKEN -> services.currentToken()?.toWire()?.toJson()?.toString() ?: "null"
+        Wire.HostServices.REFRESH_TOKEN -> services.refreshToken().toWire().toJson().toString()
+        Wire.HostServices.USER_ID -> services.userId()?.let(JSONObject::quote) ?: "null"
+        Wire.HostServices.RECORD_EVENTS -> {
+            services.record(Wire.RecordEventsArguments.fromJson(arguments).events.map { it.toEvent() })
             null
         }
-        "capability" -> jsonText(services.handle(arguments.capabilityCall()))
+        Wire.HostServices.CAPABILITY -> jsonText(services.handle(Wire.CapabilityCallArguments.fromJson(arguments).toCall()))
         else -> throw UnsupportedOperationException("unknown service \"$service\"")
     }
 }
 
-private fun AccessToken.toJson() = JSONObject().put("value", value).put("scheme", scheme).toString()
+internal fun AccessToken.toWire() = Wire.HostToken(value, scheme)
 
-private fun JSONArray.events() = (0 until length()).map { index ->
-    val event = getJSONObject(index)
-    AnalyticsEvent(
-        name = event.getString("name"),
-        id = event.getString("id"),
-        timestampMillis = event.getLong("timestamp"),
-        userId = if (event.isNull("userID")) null else event.getString("userID"),
-        deviceId = event.getString("deviceID"),
-        properties = event.getJSONObject("properties")
-    )
-}
+private fun Wire.AnalyticsEvent.toEvent() = AnalyticsEvent(name, id, timestamp.toLong(), userID, deviceID, properties)
 
-private fun JSONObject.capabilityCall() = CapabilityCall(
-    type = getString("type"),
-    request = opt("request"),
-    isMainFrame = getBoolean("isMainFrame"),
-    origin = if (isNull("origin")) null else getString("origin"),
-    surface = if (isNull("surface")) null else getString("surface")
-)
+private fun Wire.CapabilityCallArguments.toCall() = CapabilityCall(type, request, isMainFrame, origin, surface)
 
 /** [value] as JSON text; null (`undefined`) for null. */
 private fun jsonText(value: Any?): String? = when (value) {

@@ -4,10 +4,11 @@ import org.json.JSONObject
 
 /**
  * The app's services. The bridge calls them on a background thread of its own, never the UI
- * thread, so they may block (a network refresh, a disk write).
+ * thread, so they may block (a network refresh, a disk write); only [diagnostic] is called where
+ * the diagnostic arises.
  */
 interface TodayBridgeServices {
-    /** The current token, or null when logged out. */
+    /** The current token, or null when logged out. Not called once the app pushes its token ([TodayBridge.updateToken]). */
     fun currentToken(): AccessToken?
 
     /** A fresh token from upstream; throw when that fails. Never called twice at once (T3). */
@@ -21,16 +22,31 @@ interface TodayBridgeServices {
 
     /**
      * Answers one of the app's [AppCapability] calls: return a JSON value (`JSONObject`,
-     * `JSONArray`, `String`, a number, a `Boolean`, or null for `undefined`); a throw rejects the
-     * page's call with the exception's message.
+     * `JSONArray`, `String`, a number, a `Boolean`, or null for `undefined`). Throw a
+     * [TodayBridgeException] to reject the page's call with its code and message (X2); any other
+     * exception rejects it as `failed` with a generic message, so native error text never reaches
+     * the page.
      */
     fun handle(call: CapabilityCall): Any? = throw UnsupportedOperationException("no handler for \"${call.type}\"")
+
+    /**
+     * Something the core noticed: an undecodable message, a failed refresh, a dead renderer (X5).
+     * Free of credentials. Called on the thread that noticed it, which may be the UI thread: log
+     * it and return.
+     */
+    fun diagnostic(diagnostic: BridgeDiagnostic) = Unit
 }
 
 /** A bearer token. Its value never appears in [toString]. */
 class AccessToken(val value: String, val scheme: String = "Bearer") {
     override fun toString() = "AccessToken(redacted)"
 }
+
+/**
+ * The app's structured error (X2): the page's call rejects with [code] (the bridge's own, such as
+ * `invalidRequest`, or the app's), [message] for people and whether trying again may help.
+ */
+class TodayBridgeException(val code: String, message: String, val recoverable: Boolean = false) : Exception(message)
 
 /** A `track` event as the analytics sink receives it (T1); [properties] include the base fields. */
 class AnalyticsEvent(
@@ -53,3 +69,8 @@ class CapabilityCall(
     /** The trusted surface the sender's page is on, or null. */
     val surface: String?
 )
+
+/** A diagnostic of the core, as [TodayBridgeServices.diagnostic] receives it. */
+class BridgeDiagnostic(val code: String, val message: String, val type: String?) {
+    override fun toString() = "[$code]" + (if (type != null) " $type:" else "") + " $message"
+}

@@ -16,6 +16,7 @@ import java.util.concurrent.ThreadFactory
  *     TodayBridgeConfiguration(deviceId = deviceId, surfaces = listOf(TrustedSurface("feed", listOf("https://feed.example.com")))),
  *     services, // your TodayBridgeServices
  * )
+ * webView.settings.javaScriptEnabled = true
  * val page = bridge.install(webView) // on the UI thread, before loadUrl
  * ```
  *
@@ -25,26 +26,48 @@ import java.util.concurrent.ThreadFactory
 class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridgeServices) {
     private val executor: ExecutorService = Executors.newCachedThreadPool(daemonThreads("TodayBridge services"))
     private val serviceHost = ServiceHost(services, executor)
-    internal val handle: Long = NativeBridge.create(configuration.toJson().utf8(), serviceHost)
-    internal val installation: Installation
+    internal val handle: Long = NativeBridge.create(configuration.toWire().toJson().toString().utf8(), serviceHost)
+    internal val installation: Wire.AndroidInstallation
     @Volatile private var isClosed = false
 
     init {
         serviceHost.handle = handle
-        installation = Installation(JSONObject(NativeBridge.installation(handle)!!.utf8()))
+        installation = Wire.AndroidInstallation.fromJson(JSONObject(NativeBridge.installation(handle)!!.utf8()))
     }
 
     /**
-     * Installs the bridge in [webView]: call on the UI thread, before the first `loadUrl`. Sets
-     * the web view's `WebViewClient` and `WebChromeClient` unless [setClients] is false, in which
-     * case the app's own clients call the returned [BridgedWebView]'s `onPageStarted`,
-     * `onRenderProcessGone` and `onCloseWindow`.
+     * Installs the bridge in [webView], which must have JavaScript enabled: call on the UI thread,
+     * before the first `loadUrl`. Sets the web view's `WebViewClient` and `WebChromeClient`, and
+     * tells [listener] when the renderer is gone or the page closed itself; with [setClients]
+     * false, the app's own clients call the returned [BridgedWebView]'s `onPageStarted`,
+     * `onRenderProcessGone` and `onCloseWindow` instead.
      */
     @JvmOverloads
-    fun install(webView: WebView, setClients: Boolean = true): BridgedWebView {
+    fun install(webView: WebView, setClients: Boolean = true, listener: BridgedWebViewListener? = null): BridgedWebView {
         check(!isClosed) { "this TodayBridge is closed" }
-        return BridgedWebView.install(this, webView, setClients)
+        return BridgedWebView.install(this, webView, setClients, listener)
     }
+
+    /**
+     * Pushes the app's current token ([token]; null when logged out), from any thread, whenever it
+     * changes: from the first push on, `headers` is answered from it at once, without asking
+     * [TodayBridgeServices.currentToken]; a refresh keeps the token it returns.
+     */
+    fun updateToken(token: AccessToken?) = NativeBridge.setToken(handle, token?.toWire()?.toJson()?.toString()?.utf8())
+
+    /**
+     * Blocks until every `track` event accepted so far has been handed to
+     * [TodayBridgeServices.record] and it returned, for example before the app asks its own sink
+     * to flush. Not on the UI thread, nor in one of the services.
+     */
+    fun flushAnalytics() = NativeBridge.flushAnalytics(handle)
+
+    /**
+     * Starts recording the bridge's traffic (X5) for inspection, keeping at most [capacity]
+     * records: sizes, types and outcomes, never a body or a credential. For debug builds.
+     */
+    @JvmOverloads
+    fun recordTraffic(capacity: Int = 10_000) = TrafficRecording(NativeBridge.recordTraffic(handle, capacity))
 
     /** Ends the bridge: services the app has not answered fail. Close its web views first. */
     fun close() {
@@ -54,10 +77,10 @@ class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridge
     }
 }
 
-/** What a web view needs installed: the injected object's name and the document-start script. */
-internal class Installation(json: JSONObject) {
-    val jsObjectName: String = json.getString("jsObjectName")
-    val documentStartScript: String = json.getString("documentStartScript")
+/** A recording of a bridge's traffic ([TodayBridge.recordTraffic]). */
+class TrafficRecording internal constructor(private val recorder: Long) {
+    /** Stops recording and returns what was kept as JSON lines, which `today-bridge inspect FILE.jsonl` renders as a timeline. */
+    fun stop(): String = NativeBridge.stopRecording(recorder)?.utf8() ?: ""
 }
 
 private fun daemonThreads(name: String) = ThreadFactory { task -> Thread(task, name).apply { isDaemon = true } }

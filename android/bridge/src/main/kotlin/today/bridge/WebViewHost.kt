@@ -9,8 +9,9 @@ import org.json.JSONObject
 
 /**
  * Carries out one web view's side of the core on the UI thread: replies through the frame's
- * [JavaScriptReplyProxy], scripts with `evaluateJavascript` (main frame only), the session cookie
- * with [CookieManager]. The core calls it from its own threads.
+ * [JavaScriptReplyProxy] (at once when the core answers on the UI thread, else posted there),
+ * scripts with `evaluateJavascript` (main frame only), the session cookie with [CookieManager].
+ * The core holds it weakly and calls it from the UI thread or its own threads.
  */
 internal class WebViewHost(private val webView: WebView) : NativeHost {
     @Volatile var handle = 0L
@@ -19,25 +20,35 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
     override fun reply(route: Any, reply: ByteArray) {
         val text = reply.utf8()
         when (route) {
-            is JavaScriptReplyProxy -> mainThread.post { route.postMessage(text) }
+            is JavaScriptReplyProxy -> onMainThread { route.postMessage(text) }
             is NativeCall -> mainThread.post { route.settle(JSONObject(text)) }
         }
     }
 
     override fun service(callId: Long, service: String, arguments: ByteArray) {
         val handle = handle
-        val complete = { error: String? -> NativeBridge.completeService(handle, callId, null, error?.utf8()) }
+        val complete = { error: String? ->
+            NativeBridge.completeService(handle, callId, null, error?.let { Wire.HostFailure(message = it).toJson().toString().utf8() })
+        }
         val request = JSONObject(arguments.utf8())
         when (service) {
-            "evaluateJavascript" -> mainThread.post {
-                webView.evaluateJavascript(request.getString("script")) { complete(null) }
+            Wire.HostServices.EVALUATE_JAVASCRIPT -> {
+                val script = Wire.EvaluateJavascriptArguments.fromJson(request).script
+                mainThread.post { webView.evaluateJavascript(script) { complete(null) } }
             }
-            "setCookie" -> mainThread.post {
-                CookieManager.getInstance().setCookie(request.getString("url"), request.getString("value")) { stored ->
-                    complete(if (stored == true) null else "CookieManager did not store the cookie")
+            Wire.HostServices.SET_COOKIE -> {
+                val cookie = Wire.SetCookieArguments.fromJson(request)
+                mainThread.post {
+                    CookieManager.getInstance().setCookie(cookie.url, cookie.value) { stored ->
+                        complete(if (stored == true) null else "CookieManager did not store the cookie")
+                    }
                 }
             }
             else -> complete("unknown service \"$service\"")
         }
+    }
+
+    private fun onMainThread(task: () -> Unit) {
+        if (Looper.myLooper() == Looper.getMainLooper()) task() else mainThread.post(task)
     }
 }

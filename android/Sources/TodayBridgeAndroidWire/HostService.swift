@@ -1,0 +1,125 @@
+import TodayBridge
+
+/// What the core asks of the Kotlin host, by the name `NativeHost.service` receives. Arguments
+/// and results are JSON, as UTF-8; each shape is a type of this module, and the Kotlin glue's
+/// constants and classes are generated from them (`today-bridge contract --kotlin`, X6).
+package enum HostService: String, Sendable, CaseIterable, Codable {
+    /// The current token: no arguments; answers a ``HostToken`` or `null` when logged out.
+    case currentToken
+    /// A fresh token from upstream: no arguments; answers a ``HostToken``, or fails.
+    case refreshToken
+    /// The logged-in user's id: no arguments; answers a string or `null`.
+    case userID
+    /// `track` events after validation and enrichment: ``RecordEventsArguments``; answers once they are safe.
+    case recordEvents
+    /// One of the app's own capabilities: ``CapabilityCallArguments``; answers the result, or
+    /// fails with a ``HostFailure``.
+    case capability
+    /// A script for the main frame: ``EvaluateJavascriptArguments``, for `evaluateJavascript` on the UI thread.
+    case evaluateJavascript
+    /// The session cookie: ``SetCookieArguments`` for `CookieManager.setCookie(url, value, callback)`.
+    case setCookie
+    /// A diagnostic of the core (``HostDiagnostic``), told to the app; not answered (call id 0).
+    case diagnostic
+}
+
+/// A token as the host gives it.
+package struct HostToken: Codable, Sendable {
+    package var value: String
+    package var scheme: String?
+
+    package init(value: String, scheme: String?) {
+        self.value = value
+        self.scheme = scheme
+    }
+}
+
+/// ``HostService/recordEvents``' arguments: the events, in order.
+package struct RecordEventsArguments: Codable, Sendable {
+    package var events: [AnalyticsEvent]
+
+    package init(events: [AnalyticsEvent]) {
+        self.events = events
+    }
+}
+
+/// ``HostService/capability``'s arguments: the call and what the engine said about its sender (C8).
+package struct CapabilityCallArguments: Codable, Sendable {
+    package var type: String
+    package var request: JSONValue?
+    package var isMainFrame: Bool
+    /// The sending frame's origin; `nil` when opaque or unknown.
+    package var origin: String?
+    /// The trusted surface the sender's page is on, or `nil`.
+    package var surface: String?
+
+    package init(type: String, request: JSONValue?, isMainFrame: Bool, origin: String?, surface: String?) {
+        self.type = type
+        self.request = request
+        self.isMainFrame = isMainFrame
+        self.origin = origin
+        self.surface = surface
+    }
+}
+
+/// How the host says a service failed: with the app's structured error (`TodayBridgeException`,
+/// crossing as a ``BridgeError`` with its code, X2), or, with no code, a native failure whose text
+/// never reaches the page.
+package struct HostFailure: Codable, Sendable {
+    package var code: String?
+    package var message: String
+    package var recoverable: Bool?
+
+    package init(code: String?, message: String, recoverable: Bool?) {
+        self.code = code
+        self.message = message
+        self.recoverable = recoverable
+    }
+}
+
+/// ``HostService/evaluateJavascript``'s arguments.
+package struct EvaluateJavascriptArguments: Codable, Sendable {
+    package var script: String
+
+    package init(script: String) {
+        self.script = script
+    }
+}
+
+/// ``HostService/setCookie``'s arguments: the value in `Set-Cookie` form.
+package struct SetCookieArguments: Codable, Sendable {
+    package var url: String
+    package var value: String
+
+    package init(url: String, value: String) {
+        self.url = url
+        self.value = value
+    }
+}
+
+/// ``HostService/diagnostic``'s arguments: a ``BridgeDiagnostic``.
+package struct HostDiagnostic: Codable, Sendable {
+    package var code: String
+    package var message: String
+    package var type: String?
+
+    package init(_ diagnostic: BridgeDiagnostic) {
+        code = diagnostic.code.rawValue
+        message = diagnostic.message
+        type = diagnostic.type
+    }
+}
+
+/// The outcome of a native call (X4) as `NativeHost.reply` receives it: the page's value (absent
+/// for `undefined`), or why it failed.
+package struct NativeCallOutcome: Codable, Sendable {
+    package var value: JSONValue?
+    package var error: String?
+    package var code: String?
+
+    package init(value: JSONValue?, error: String?, code: String?) {
+        self.value = value
+        self.error = error
+        self.code = code
+    }
+}

@@ -1,0 +1,45 @@
+package today.bridge.host
+
+import org.json.JSONObject
+import today.bridge.AppCapability
+import today.bridge.AppCapability.Access
+import today.bridge.BridgedWebView
+import today.bridge.TodayBridgeException
+
+/**
+ * `--test-capabilities`, as the app's own capabilities, with the behaviour of the Swift hosts':
+ *
+ * - `echo` (any frame): resolves with the message's fields.
+ * - `fail` (any frame): rejects with code `declined`, recoverable.
+ * - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s).
+ * - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
+ * - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
+ *   `{ value }` or `{ error }` (X4).
+ */
+object TestCapabilities {
+    val declared = listOf(
+        AppCapability("echo", Access.ANY_FRAME, summary = "resolves with the message's fields"),
+        AppCapability("fail", Access.ANY_FRAME, summary = "always rejects"),
+        AppCapability("sleep", Access.ANY_FRAME, summary = "resolves after ms milliseconds"),
+        AppCapability("emitEvent", Access.MAIN_FRAME, summary = "the host emits an event"),
+        AppCapability("callPage", Access.MAIN_FRAME, summary = "the host calls a page handler")
+    )
+
+    fun handlers(page: () -> BridgedWebView): Map<String, Handler> = mapOf(
+        "echo" to { request -> PageExercises.echo(request) },
+        "fail" to { _ -> throw TodayBridgeException("declined", "declined on purpose", recoverable = true) },
+        "sleep" to { request ->
+            Thread.sleep(Math.min(Math.max(request.optDouble("ms", 0.0), 0.0), 10_000.0).toLong())
+            null
+        },
+        "emitEvent" to { request ->
+            PageExercises.emit(request, page())
+            null
+        },
+        "callPage" to { request ->
+            val result = PageExercises.call(request, page())
+            if (result.isSuccess) JSONObject().put("value", result.value?.let(PageExercises::parse) ?: JSONObject.NULL)
+            else JSONObject().put("error", "BridgeError(${result.code}: ${result.error})")
+        }
+    )
+}
