@@ -75,6 +75,7 @@ struct HostilePageEndToEndTests {
         )
         #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
         let results = try #require(backend.reports(named: "replaced-globals-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        print("page replacing globals, \(engine.rawValue): \(results.jsonString)")
         #expect(results["echo"] == ["ping": 1])
         #expect(results["unknownType"] == "undefined")
         #expect(results["throwingGetter"] == "rejected:TypeError")

@@ -9,7 +9,7 @@
  * needs no array method, no `Map` and no spread, which a page could also reach.
  */
 
-const reflectApply = Reflect.apply;
+export const reflectApply = Reflect.apply;
 
 /** `method` as a function taking its receiver first. */
 function uncurry<This, Args extends unknown[], Result>(method: (this: This, ...args: Args) => Result): (self: This, ...args: Args) => Result {

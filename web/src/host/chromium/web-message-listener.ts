@@ -1,3 +1,5 @@
+import { TypeErrorIntrinsic, createObject, defineProperty, isArray, reflectApply } from '../intrinsics.js';
+
 /** The parts of `window` the emulation uses. */
 export interface ChromiumWebViewWindow {
   readonly top: unknown;
@@ -52,27 +54,31 @@ interface WebMessageObject {
  *   for the host to call on its "JavaBridge" thread; the page's call returns `undefined` at once.
  * - In the top frame, `window.close()` first calls the close binding with `''` (Chromium will not
  *   close a tab DevTools opened: this stands for `WebChromeClient.onCloseWindow`).
+ *
+ * Android's injected objects are native: a page replacing globals cannot change them. So these
+ * take what they use at document start (`intrinsics.ts`), and keep their listeners without array
+ * methods.
  */
 export default function chromiumWebView(window: ChromiumWebViewWindow, configuration: ChromiumWebViewConfiguration): void {
   if (configuration.deliveryName in window) return;
   const post = takeBinding(window, configuration.postBindingName);
   const notifyClose = takeBinding(window, configuration.closeBindingName);
-  const deliveries = new Map<string, (data: string | ArrayBuffer) => void>();
+  const deliveries = createObject(null) as Record<string, ((data: string | ArrayBuffer) => void) | undefined>;
   for (const objectName of post ? configuration.objectNames : []) {
     const { object, deliver } = webMessageObject((message) => post!(postText(objectName, message)));
-    deliveries.set(objectName, deliver);
+    deliveries[objectName] = deliver;
     // As Android installs it (`CreateDataProperty`): writable, enumerable and configurable.
-    Object.defineProperty(window, objectName, { value: object, writable: true, enumerable: true, configurable: true });
+    defineProperty(window, objectName, { value: object, writable: true, enumerable: true, configurable: true });
   }
   for (const { name, methods } of post ? configuration.javascriptInterfaces : []) {
     const object: Record<string, (...args: unknown[]) => void> = {};
     for (const method of methods) {
       object[method] = (...args: unknown[]) => post!(interfaceCallText(name, method, args));
     }
-    Object.defineProperty(window, name, { value: object, writable: true, enumerable: true, configurable: true });
+    defineProperty(window, name, { value: object, writable: true, enumerable: true, configurable: true });
   }
-  Object.defineProperty(window, configuration.deliveryName, {
-    value: (objectName: string, kind: string, payload: string) => deliveries.get(objectName)?.(kind === 'b' ? fromBase64(payload) : payload),
+  defineProperty(window, configuration.deliveryName, {
+    value: (objectName: string, kind: string, payload: string) => deliveries[objectName]?.(kind === 'b' ? fromBase64(payload) : payload),
     writable: false,
     enumerable: false,
     configurable: false,
@@ -80,7 +86,7 @@ export default function chromiumWebView(window: ChromiumWebViewWindow, configura
 
   if (!notifyClose || window !== window.top) return;
   const close = window.close.bind(window);
-  Object.defineProperty(window, 'close', {
+  defineProperty(window, 'close', {
     value: () => {
       notifyClose('');
       close();
@@ -115,27 +121,33 @@ function webMessageObject(send: (message: string | ArrayBuffer) => void): {
   object: WebMessageObject;
   deliver: (data: string | ArrayBuffer) => void;
 } {
-  const listeners: MessageListener[] = [];
+  // Registered listeners in order; a removed one leaves a hole (`undefined`), never reused.
+  const listeners: (MessageListener | undefined)[] = [];
+  const indexOf = (listener: unknown) => {
+    for (let index = 0; index < listeners.length; index++) if (listeners[index] === listener) return index;
+    return -1;
+  };
   let onmessage: MessageListener | null = null;
   const object: WebMessageObject = {
     postMessage(...args: unknown[]) {
       const message = args[0];
       if (args.length === 0 || (typeof message !== 'string' && !(message instanceof ArrayBuffer))) {
-        throw new TypeError('postMessage: the message must be a string or an ArrayBuffer');
+        throw new TypeErrorIntrinsic('postMessage: the message must be a string or an ArrayBuffer');
       }
       // Android takes an array of MessagePorts second; the emulation carries none.
-      if (args.length >= 2 && !(Array.isArray(args[1]) && args[1].length === 0)) {
-        throw new TypeError('postMessage: the emulation carries no MessagePorts');
+      const ports = args[1];
+      if (args.length >= 2 && !(isArray(ports) && ports.length === 0)) {
+        throw new TypeErrorIntrinsic('postMessage: the emulation carries no MessagePorts');
       }
       send(message);
     },
     addEventListener(type, listener) {
-      if (String(type) !== 'message' || typeof listener !== 'function') return;
-      if (!listeners.includes(listener as MessageListener)) listeners.push(listener as MessageListener);
+      if (`${type}` !== 'message' || typeof listener !== 'function') return;
+      if (indexOf(listener) === -1) listeners[listeners.length] = listener as MessageListener;
     },
     removeEventListener(type, listener) {
-      const index = String(type) === 'message' ? listeners.indexOf(listener as MessageListener) : -1;
-      if (index !== -1) listeners.splice(index, 1);
+      const index = `${type}` === 'message' ? indexOf(listener) : -1;
+      if (index !== -1) listeners[index] = undefined;
     },
     get onmessage() {
       return onmessage;
@@ -149,7 +161,7 @@ function webMessageObject(send: (message: string | ArrayBuffer) => void): {
     const event = { data };
     const call = (handler: MessageListener) => {
       try {
-        handler.call(object, event);
+        reflectApply(handler, object, [event]);
       } catch (error) {
         // Reported, and it does not keep the message from the other listeners.
         const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
@@ -157,9 +169,14 @@ function webMessageObject(send: (message: string | ArrayBuffer) => void): {
         else console.error(error);
       }
     };
-    // As Android does: `onmessage` first, then each listener still registered when its turn comes.
+    // As Android does: `onmessage` first, then each listener registered now and still registered
+    // when its turn comes.
     if (onmessage) call(onmessage);
-    for (const listener of listeners.slice()) if (listeners.includes(listener)) call(listener);
+    const count = listeners.length;
+    for (let index = 0; index < count; index++) {
+      const listener = listeners[index];
+      if (listener) call(listener);
+    }
   };
   return { object, deliver };
 }
