@@ -42,6 +42,10 @@ var platformProducts: [Product] {
         .library(name: "TodayBridgeGTKWebProcessExtension", type: .dynamic, targets: ["TodayBridgeGTKWebProcessExtension"]),
         // Chromium behind Android's WebView API, and the Android host glue on it.
         .library(name: "TodayBridgeChromium", targets: ["TodayBridgeChromium"]),
+        // The WKWebView adapter over WebKit's API implemented with WebKitGTK (the module below),
+        // for this project's own hosts (`today-bridge open --engine wkwebview`).
+        .library(name: "TodayBridgeWebKit", targets: ["TodayBridgeWebKit"]),
+        .library(name: "WebKit", targets: ["WebKit"]),
     ]
 }
 
@@ -60,10 +64,9 @@ var platformTargets: [Target] {
             name: "TodayBridgeGTKWebProcessExtension",
             dependencies: [.target(name: "CWebKitGTKWebProcessExtension", condition: .when(platforms: [.linux]))]
         ),
-        // A mirror of the WebKit declarations TodayBridgeWebKit and its docs use, as a module named
-        // WebKit, so the Apple adapter's own source compiles and is unit-tested here. Apple
-        // platforms never see it.
-        .target(name: "WebKit", path: "Tests/WebKitMirror"),
+        // WebKit's API for WKWebView implemented over WebKitGTK, as a module named WebKit, so the
+        // Apple adapter's own source runs here in a real WebKit engine. Apple platforms never see it.
+        .target(name: "WebKit", dependencies: [.target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))], path: "Sources/WebKitOnWebKitGTK"),
     ]
 }
 
