@@ -120,7 +120,7 @@ sanitize-address: .build-asan/.built
 # FUZZ_SECONDS and then reports; `make fuzz-smoke` (part of `make test`) runs each for
 # FUZZ_SMOKE_SECONDS, replaying the committed corpus first. Both fail on a finding, saved in
 # .build-fuzz/artifacts/.
-FUZZ_TARGETS = FuzzConnection FuzzJSON FuzzOriginRule FuzzTrackEvent
+FUZZ_TARGETS = FuzzConnection FuzzFoundationValue FuzzJSON FuzzOriginRule FuzzRelayedText FuzzStringTransport FuzzTrackEvent
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 20
 

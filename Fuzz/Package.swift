@@ -18,12 +18,12 @@ let package = Package(
             dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
             path: "Support", packageAccess: false, swiftSettings: joinsLibraries
         ),
-    ] + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzTrackEvent"].map { name in
-        .executableTarget(
-            name: name, dependencies: ["FuzzSupport", library("TodayBridge"), library("TodayBridgeTesting")],
-            path: name, packageAccess: false, swiftSettings: joinsLibraries
-        )
-    }
+    ] + ["FuzzConnection", "FuzzFoundationValue", "FuzzJSON", "FuzzOriginRule", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
+        fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
+    } + [
+        // WebKitGTK's relay text: Linux's alone, as the adapter is.
+        fuzzer("FuzzRelayedText", dependencies: [.product(name: "TodayBridgeGTK", package: libraries, condition: .when(platforms: [.linux]))]),
+    ]
 )
 
 // The fuzzers reach the libraries' `package` API (`AnalyticsEventValidator`, `Locked`), as the libraries'
@@ -35,6 +35,10 @@ var libraries: String {
 
 var joinsLibraries: [SwiftSetting] {
     [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
+}
+
+@MainActor func fuzzer(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: name, packageAccess: false, swiftSettings: joinsLibraries)
 }
 
 @MainActor func library(_ product: String) -> Target.Dependency {

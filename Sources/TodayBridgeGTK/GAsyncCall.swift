@@ -25,6 +25,7 @@ public enum GAsyncCall {
                 continuation.resume(with: Swift.Result { try finish(source, result) })
             }
             start({ source, result, data in
+                // `data` is the pending call passed below: never nil.
                 Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().complete(source, result)
             }, Unmanaged.passRetained(pending).toOpaque())
         }

@@ -62,13 +62,16 @@ final class GLibMainContextExecutor: SerialExecutor, TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let scheduled = Unmanaged.passRetained(Scheduled(job: UnownedJob(job), executor: self)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let scheduled = Unmanaged<Scheduled>.fromOpaque(data!).takeRetainedValue()
+            let scheduled = Unmanaged<Scheduled>.fromOpaque(data!).takeRetainedValue()  // the job passed below: never nil
             let executor = scheduled.executor
             scheduled.job.runSynchronously(isolatedTo: executor.asUnownedSerialExecutor(), taskExecutor: executor.asUnownedTaskExecutor())
             return 0  // G_SOURCE_REMOVE
         }, scheduled, nil)
     }
 
+    /// The check Swift's runtime asks for: by contract it stops the process when the caller is
+    /// not on the GLib thread (only `assumeIsolated` from a wrong thread, a programming error,
+    /// reaches it; no page or app input does).
     func checkIsolated() {
         precondition(g_main_context_is_owner(g_main_context_default()) != 0, "not on the GLib main thread")
     }

@@ -29,6 +29,7 @@ final class GTKPendingReply {
                 var json = value.jsonUTF8
                 json.append(0)
                 return json.withUnsafeBytes { bytes in
+                    // Cannot be nil: the text holds at least its terminating zero.
                     let text = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
                     return asText ? jsc_value_new_string(context, text) : jsc_value_new_from_json(context, text)
                 }

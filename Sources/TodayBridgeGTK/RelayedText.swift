@@ -3,21 +3,21 @@
 /// `web/src/host/webkitgtk/relay-events.ts`): the document's token (digits), the relay's origin
 /// and URL when they are new to the host (`@origin\nURL\n`), then the request: `:` and JSON text,
 /// `#` and the length of a text too long to carry, or nothing for `undefined`.
-struct RelayedText {
-    enum Request {
+package struct RelayedText {
+    package enum Request {
         case json(UnsafeRawBufferPointer)
         case tooLong(javaScriptLength: Double)
         case undefined
     }
 
     /// The relay's document: a random number, the same in all of one document's requests.
-    let token: Substring
+    package let token: Substring
     /// `location.origin` and `location.href` in the relay's world, when sent.
-    let facts: (origin: String, url: String)?
-    let request: Request
+    package let facts: (origin: String, url: String)?
+    package let request: Request
 
     /// Reads `text`; `nil` for anything the relay does not write.
-    init?(_ text: UnsafeRawBufferPointer) {
+    package init?(_ text: UnsafeRawBufferPointer) {
         var rest = text[...]
         let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard !digits.isEmpty else { return nil }
@@ -35,7 +35,10 @@ struct RelayedText {
         case nil: request = .undefined
         case UInt8(ascii: ":"): request = .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
         case UInt8(ascii: "#"):
-            guard let length = Double(String(decoding: rest.dropFirst(), as: UTF8.self)) else { return nil }
+            // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
+            let digits = rest.dropFirst()
+            guard (1...15).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let length = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
             request = .tooLong(javaScriptLength: length)
         default: return nil
         }

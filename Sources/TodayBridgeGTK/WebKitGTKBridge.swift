@@ -75,7 +75,7 @@ public final class WebKitGTKBridge {
         if let existing = installed(in: webView) { return existing }
         let installation = WebKitGTKBridge(bridge: bridge, webView: webView)
         g_object_set_data_full(today_gobject(webView), dataKey, Unmanaged.passRetained(installation).toOpaque()) { pointer in
-            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()  // the data set here: never nil
             GLibActor.assumeIsolated { installation.webViewDidGoAway() }
         }
         return installation

@@ -3,20 +3,24 @@
 import TodayBridge
 
 extension HostScript where Configuration == WebKitGTKChannelConfiguration {
-    /// The main frame's channel on WebKitGTK (C1, C8), in the page world of the top frame: defines
-    /// `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`.
+    /// The channel on WebKitGTK (C1, C8), in the page world: defines
+    /// `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`,
+    /// over whichever way the host has.
     ///
-    /// WebKitGTK's message signal does not say which frame sent a message, so this channel does not
-    /// post to the host itself: it hands the numbered message to the relay (`relay.ts`, an isolated
-    /// world of the same frame) through a synchronous DOM event on `window`, and settles the promise
-    /// when the relay's reply with that number comes back. The message travels as its JSON text: one
-    /// string crosses worlds as it is and processes more cheaply than an object, and the host reads
-    /// JSON anyway.
-    /// A message whose text is longer than the host's limit is not carried, only its length: the host
-    /// refuses it (X7) without it ever crossing. A message that cannot be cloned (a function, a
-    /// symbol, a BigInt, a cycle) is refused at once with a `TypeError` (W5). Sub-frames keep
-    /// WebKit's own channel: this script does nothing there, nor where WebKit defines no message
-    /// handlers.
+    /// - **The web process extension** (every frame): where the extension defined its native entry on
+    ///   `window` (`entryName`, before any page script), each message's text goes to the entry, which
+    ///   sends it to the host with the engine's facts about this frame, and the host's answer comes
+    ///   back through the entry's callback.
+    /// - **The relay** (top frame only), where the extension did not load: WebKitGTK's message
+    ///   signal does not say which frame sent a message, so the channel hands the numbered message's
+    ///   text to the relay (`relay.ts`, an isolated world of the same frame) through a synchronous DOM
+    ///   event on `window`, and settles the promise when the relay's reply with that number comes
+    ///   back. Sub-frames keep WebKit's own channel, which the host treats as an unidentified frame.
+    ///
+    /// Either way a message crosses as its JSON text (`messageText`): one string crosses worlds and
+    /// processes more cheaply than an object, and the host reads JSON anyway. A message longer than
+    /// the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
+    /// once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
     ///
     /// Built from `web/src/host/webkitgtk/channel.ts`.
     package static let webKitGTKChannel = HostScript(source: #"""
@@ -143,13 +147,18 @@ return webKitGTKChannel(window, configuration);
 }
 
 extension HostScript where Configuration == WebKitGTKRelayConfiguration {
-    /// The main frame's relay on WebKitGTK (C8), in an isolated world of the top frame: forwards each
-    /// request of the page-world channel (`channel.ts`) to the handler registered in this world alone,
-    /// as a `WebKitGTKRelayedMessage` with this world's own `location.origin` and `location.href`,
-    /// which the page cannot tamper with; so whatever reaches that handler comes from the main frame.
-    /// The message stays JSON text all the way (`json`, with its length measured here, so the host can
-    /// refuse an oversized one before converting it); the host answers with JSON text too, which goes
-    /// back with the reply event. Request events that are not a relay text are ignored.
+    /// The main frame's relay on WebKitGTK (C8), in an isolated world of the top frame, where the web
+    /// process extension did not load: forwards each request of the page-world channel (`channel.ts`)
+    /// to the handler registered in this world alone, with this world's own `location.origin` and
+    /// `location.href`, which the page cannot tamper with; so whatever reaches that handler comes from
+    /// the main frame.
+    ///
+    /// Each request crosses to the host as one string (`relayedText`, read by the adapter's `RelayedText`). The origin and URL go with the
+    /// document's first request and again only when the URL changes (`pushState`); the rest carry
+    /// this document's token, a random number, by which the host knows they are still this document's
+    /// and which a message of another document never carries. A text longer than `maxMessageBytes`
+    /// crosses as its length, which the host refuses (X7). The host answers with JSON text, which goes
+    /// back to the channel with the reply event. Request events that are not a relay text are ignored.
     ///
     /// Built from `web/src/host/webkitgtk/relay.ts`.
     package static let webKitGTKRelay = HostScript(source: #"""

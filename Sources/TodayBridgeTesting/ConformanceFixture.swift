@@ -104,7 +104,7 @@ extension ConformanceFixture {
             analytics: RecordingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "", sessionID: "")
         )
-        try! register(in: bridge)
+        try! register(in: bridge)  // cannot fail: the fixture's own names, on a bridge of its own
         let constants = [
             ("CONFORMANCE_SLOW_DEADLINE_SECONDS", String(slowDeadline), "`conformance.slow`'s deadline, in seconds."),
             ("CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(declinedCode.rawValue), "The code `conformance.reject` rejects with."),

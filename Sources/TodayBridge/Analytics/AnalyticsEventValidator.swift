@@ -24,7 +24,7 @@ package struct AnalyticsEventValidator: Sendable {
         }
         var problems: [String] = []
         var kept: [String: JSONValue] = [:]
-        for key in parameters.keys.sorted() {
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             let name = truncated(key, to: rules.maxNameLength)
             if let problem = problem(withName: key) {
                 problems.append("parameter key \(problem)")
@@ -35,7 +35,7 @@ package struct AnalyticsEventValidator: Sendable {
                 problems.append("more than \(rules.maxParameters) parameters")
                 break
             } else {
-                kept[name] = shortened(parameters[key]!)
+                kept[name] = shortened(value)
             }
         }
         return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: kept, problems: problems))

@@ -69,6 +69,7 @@ package struct RegisteredCapability: Sendable {
         self.execution = .task { message, context in
             let request: Request
             if let readable = Request.self as? any JSONValueReadable.Type {
+                // Cannot fail: `readable` is `Request.self`.
                 request = readable.init(json: message) as! Request
             } else {
                 do {

@@ -4,11 +4,12 @@ extension JSONValue {
     /// Converts a message body as Apple's WebKit hands it over (`WKScriptMessage.body`), within
     /// `limits` (contract X7).
     ///
-    /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; a
-    /// JavaScript `Date` arrives as `NSDate` and becomes its milliseconds since 1970, as
-    /// `Date.prototype.valueOf` gives. Anything else is refused. The size counted against
-    /// ``JSONLimits/maxBytes`` is that of the value's JSON text; conversion stops as soon as it
-    /// is over, so an oversized body costs no more than the part read.
+    /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; NaN and
+    /// the infinities become `null`, as `JSON.stringify` writes them; a JavaScript `Date` arrives
+    /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives.
+    /// Anything else is refused. The size counted against ``JSONLimits/maxBytes`` is that of the
+    /// value's JSON text; conversion stops as soon as it is over, so an oversized body costs no
+    /// more than the part read.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONParseError) {
         var budget = FoundationBudget(remainingBytes: limits.maxBytes)
         self = try Self.convert(object, depthLeft: limits.maxDepth, budget: &budget)
@@ -16,7 +17,9 @@ extension JSONValue {
 
     private static func convert(_ object: Any, depthLeft: Int, budget: inout FoundationBudget) throws(JSONParseError) -> JSONValue {
         // Containers first: on Linux, casting a nested array to NSNumber or NSNull would first
-        // bridge the whole structure.
+        // bridge the whole structure. (On Apple platforms an `NSArray` bridges lazily, so a cyclic
+        // body, which WebKit can hand over, ends at the depth limit; Linux's Foundation bridges
+        // an `NSArray`'s elements as it reads them, so there a cyclic one cannot be read at all.)
         switch object {
         case let array as [Any]:
             guard depthLeft > 0 else { throw JSONParseError(code: .tooDeep, offset: 0) }
@@ -45,10 +48,13 @@ extension JSONValue {
             return .string(string)
         case let number as NSNumber:
             try budget.spend(8)
-            return isBoolean(number) ? .bool(number.boolValue) : .number(number.doubleValue)
+            if isBoolean(number) { return .bool(number.boolValue) }
+            // NaN and the infinities have no JSON form: `null`, as `JSON.stringify` writes them.
+            return number.doubleValue.isFinite ? .number(number.doubleValue) : .null
         case let date as Date:
             try budget.spend(8)
-            return .number((date.timeIntervalSince1970 * 1000).rounded())
+            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+            return milliseconds.isFinite ? .number(milliseconds) : .null
         default:
             throw JSONParseError(code: .invalid, offset: 0)
         }

@@ -155,7 +155,7 @@ struct JSONParser {
             return
         }
         guard escape == UInt8(ascii: "u") else { throw invalid(at: index - 1) }
-        var unit = try parseHexUnit()
+        let unit = try parseHexUnit()
         var scalar: Unicode.Scalar?
         if UTF16.isLeadSurrogate(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
             let save = index
@@ -167,11 +167,8 @@ struct JSONParser {
                 index = save
             }
         }
-        if scalar == nil {
-            if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { unit = 0xFFFD }
-            scalar = Unicode.Scalar(unit)
-        }
-        buffer.append(contentsOf: UTF8.encode(scalar!)!)
+        // A lone surrogate is no scalar: U+FFFD stands for it, as a decoder's repair does.
+        UTF8.encode(scalar ?? Unicode.Scalar(unit) ?? "\u{FFFD}") { buffer.append($0) }
     }
 
     private mutating func parseHexUnit() throws(JSONParseError) -> UInt16 {

@@ -2,6 +2,8 @@
 ///
 /// `undefined` (`nil`) decodes as an empty object, so a message with no fields decodes a request
 /// whose fields are all optional. Integers decode only from integral numbers in range.
+///
+/// Each `as! T` below follows a check that `T` is that very type: none can fail.
 package struct JSONValueDecoder {
     package init() {}
 

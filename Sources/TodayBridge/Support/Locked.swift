@@ -16,6 +16,7 @@ package final class Locked<Value>: @unchecked Sendable {
     private let storage: Storage
 
     package init(_ value: Value) {
+        // Cannot fail: `create` makes an instance of the class it is called on.
         storage = Storage.create(minimumCapacity: 1) { _ in value } as! Storage
         storage.withUnsafeMutablePointerToElements { lock in Storage.initialize(lock) }
     }

@@ -54,7 +54,7 @@ public struct StringTransport: Sendable {
 
     /// The id of a request that could not be parsed whole: the number right after a leading
     /// `{"id":` (as the shim writes it), read from at most the first 32 bytes.
-    static func leadingID(of request: String) -> Double? {
+    package static func leadingID(of request: String) -> Double? {
         let prefix = Array(request.utf8.prefix(32))
         let opening = Array(#"{"id":"#.utf8)
         guard prefix.starts(with: opening) else { return nil }

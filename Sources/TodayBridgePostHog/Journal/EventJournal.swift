@@ -327,7 +327,7 @@ extension EventJournal {
         for id in kept {
             let file = try segment(id)
             let bytes = try file.read(count: Int(try file.size()), at: 0)
-            let start = id == cursor?.segment ? Int(min(cursor!.offset, UInt64(bytes.count))) : 0
+            let start = if let cursor, cursor.segment == id { Int(min(cursor.offset, UInt64(bytes.count))) } else { 0 }
             let scan = JournalRecord.scan(bytes, from: start)
             for record in scan.records {
                 entries.append(Entry(sequence: nextSequence, position: JournalPosition(segment: id, offset: UInt64(record.offset)), length: record.length))

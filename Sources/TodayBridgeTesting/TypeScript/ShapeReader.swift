@@ -18,6 +18,7 @@ package enum ShapeReader {
 
     /// The shape of `type` and a placeholder value of it.
     static func read<Value: Decodable>(_ type: Value.Type) throws -> (shape: TypeShape, value: Value) {
+        // The placeholders are of `type` itself: the casts cannot fail.
         if let shaped = type as? any BridgeShaped.Type {
             return (shaped.bridgeShape, shaped.bridgePlaceholder as! Value)
         }

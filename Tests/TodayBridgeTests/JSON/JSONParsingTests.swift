@@ -136,12 +136,43 @@ struct JSONFoundationTests {
         #expect(try JSONValue(foundationObject: NSNumber(value: 1)) == 1)
     }
 
+    @Test("C2 NaN and the infinities, which have no JSON form, become null as JSON.stringify writes them")
+    func c2NonFiniteNumbers() throws {
+        let body: Any = [NSNumber(value: Double.nan), NSNumber(value: Double.infinity), -Double.infinity, 2.5] as [Any]
+        let value = try JSONValue(foundationObject: body)
+        #expect(value == [.null, .null, .null, 2.5])
+        #expect(try JSONValue(parsing: value.jsonString) == value)
+    }
+
     @Test("C2 a Date becomes its milliseconds; unsupported objects are refused")
     func c2DatesAndUnsupported() throws {
         #expect(try JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
         #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) }
         #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: [Data()] as [Any]) }
     }
+
+    @Test("C2 an NSDictionary with a key that is not a string is refused; one with string keys converts")
+    func c2DictionaryKeys() throws {
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: NSDictionary(dictionary: [1: "x"])) }
+        #expect(try JSONValue(foundationObject: NSDictionary(dictionary: ["k": NSArray(array: [true, "s"])])) == ["k": [true, "s"]])
+    }
+
+    #if canImport(Darwin)
+    // Linux's Foundation bridges an NSArray's elements as it reads them: a cyclic one cannot be
+    // read there at all. Apple's bridges lazily, and WebKit can hand such a body over.
+    @Test("X7 a cyclic Foundation body, an array or a dictionary that contains itself, is refused as too deep")
+    func x7CyclicFoundationBody() throws {
+        let array = NSMutableArray(array: [1])
+        array.add(array)
+        let dictionary = NSMutableDictionary(dictionary: ["a": 1])
+        dictionary["self"] = dictionary
+        for body in [array, dictionary] as [Any] {
+            #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) { try JSONValue(foundationObject: body) }
+        }
+        array.removeLastObject()
+        dictionary.removeObject(forKey: "self")  // no cycle left to keep them alive
+    }
+    #endif
 
     @Test("X7 a Foundation body nested deeper than the limit is refused, without recursing without bound")
     func x7DeepFoundationBody() throws {

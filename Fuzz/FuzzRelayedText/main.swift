@@ -1,0 +1,30 @@
+import FuzzSupport
+import TodayBridgeGTK
+
+// WebKitGTK's relay text (C8, X7), which a page can forge by dispatching the relay's event: any
+// bytes. Reading them never traps; what is read is what the relay writes, and nothing else: a
+// token of digits, the relay's origin and URL on lines of their own, then the JSON text (the
+// rest, unread), a length that is a number, or nothing.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRelayedText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    bytes.withUnsafeBytes { text in
+        guard let read = RelayedText(text) else { return }
+        Fuzz.check(!read.token.isEmpty && read.token.allSatisfy(\.isASCII) && read.token.allSatisfy(\.isNumber), "C8: a token that is not digits")
+        if let facts = read.facts {
+            Fuzz.check(!facts.origin.contains("\n") && !facts.url.contains("\n"), "C8: a fact spans lines")
+        }
+        switch read.request {
+        case .json(let json):
+            Fuzz.check(json.count < text.count && Array(json) == Array(text.suffix(json.count)), "the JSON text is not the rest of the bytes")
+        case .tooLong(let length):
+            Fuzz.check(length.isFinite && length >= 0 && length == length.rounded(), "X7: a length that is no string's: \(length)")
+        case .undefined:
+            break
+        }
+    }
+    return 0
+}
+
+Fuzz.main(fuzzRelayedText)
