@@ -35,9 +35,6 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
 
 /* GVariant types and values Swift cannot spell (macros). */
 static inline const GVariantType *today_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
-static inline const GVariantType *today_variant_type_array_of_variants(void) { return G_VARIANT_TYPE("av"); }
-/* JavaScript's null, as WebKitGTK reads a GVariant: a maybe type with nothing in it. */
-static inline GVariant *today_variant_new_null(void) { return g_variant_new_maybe(G_VARIANT_TYPE_VARIANT, NULL); }
 
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 

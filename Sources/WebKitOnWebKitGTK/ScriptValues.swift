@@ -37,35 +37,35 @@ enum ScriptValues {
         return try? JSONSerialization.jsonObject(with: Data(bytes: json, count: strlen(json)), options: [.fragmentsAllowed])
     }
 
-    /// `callAsyncJavaScript`'s arguments as WebKitGTK takes them (`a{sv}`).
-    static func arguments(_ arguments: [String: Any]) -> OpaquePointer? {
+    /// The name of the one argument WebKitGTK is given for `callAsyncJavaScript`'s arguments.
+    static let argumentsName = "__webkitCallArguments"
+
+    /// `callAsyncJavaScript`'s function body and arguments as WebKitGTK takes them (`a{sv}`); `nil`
+    /// when an argument is not a value WebKit can send.
+    ///
+    /// WebKitGTK converts only `a{sv}` dictionaries, numbers and strings of a `GVariant` (a
+    /// boolean, an array or `null` would vanish), so the arguments cross as one JSON string (each
+    /// `Date` tagged as in replies) and a prologue rebuilds them before running `functionBody` as
+    /// an async function of those parameters, as WebKit does.
+    static func call(_ functionBody: String, arguments: [String: Any]) -> (body: String, arguments: OpaquePointer?)? {
+        let names = arguments.keys.sorted()
+        guard let json = replyJSON(names.map { arguments[$0]! }) else { return nil }
+        let body = """
+            const [__webkitDated, __webkitValues] = JSON.parse(\(argumentsName));
+            return await (async function (\(names.joined(separator: ", "))) {
+            \(functionBody)
+            }).apply(this, __webkitDated ? (function revive(v) {
+              if (v === null || typeof v !== 'object') return v;
+              if (!Array.isArray(v) && Object.keys(v).length === 1 && typeof v['\\u0001d'] === 'number') return new Date(v['\\u0001d']);
+              for (const k of Object.keys(v)) v[k] = revive(v[k]);
+              return v;
+            })(__webkitValues) : __webkitValues);
+            """
         let builder = g_variant_builder_new(today_variant_type_vardict())
         defer { g_variant_builder_unref(builder) }
-        for (name, value) in arguments {
-            g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(variant(value))))
-        }
-        return g_variant_builder_end(builder)
-    }
-
-    private static func variant(_ value: Any) -> OpaquePointer? {
-        switch value {
-        case is NSNull: return today_variant_new_null()
-        case let string as String: return g_variant_new_string(string)
-        case let number as NSNumber where isBoolean(number): return g_variant_new_boolean(number.boolValue ? 1 : 0)
-        case let number as NSNumber: return g_variant_new_double(number.doubleValue)
-        case let date as Date: return g_variant_new_double(date.timeIntervalSince1970 * 1000)
-        case let array as [Any]:
-            let builder = g_variant_builder_new(today_variant_type_array_of_variants())
-            defer { g_variant_builder_unref(builder) }
-            for element in array { g_variant_builder_add_value(builder, g_variant_new_variant(variant(element))) }
-            return g_variant_builder_end(builder)
-        case let dictionary as [String: Any]: return arguments(dictionary)
-        default: return today_variant_new_null()
-        }
-    }
-
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"  // swift-corelibs-foundation boxes only booleans as "c"
+        let text = String(decoding: json, as: UTF8.self)
+        g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(argumentsName), g_variant_new_variant(g_variant_new_string(text))))
+        return (body, g_variant_builder_end(builder))
     }
 
     private static func containsDate(_ value: Any) -> Bool {

@@ -108,9 +108,10 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     /// names, in `frame` (the main frame when `nil`) and `contentWorld`; calls back with its value
     /// once the promise it returns settles. (WebKit's Swift overlay.)
     ///
-    /// Arguments cross as WebKitGTK's `GVariant`s: numbers, booleans, strings, `NSNull`, arrays and
-    /// dictionaries as in WebKit; a `Date` arrives as its milliseconds since 1970 (WebKit makes it
-    /// a `Date`).
+    /// Arguments are the values WebKit sends (numbers, booleans, strings, `NSNull`, `Date`s, arrays
+    /// and dictionaries); WebKitGTK cannot take them all, so they cross as JSON text the function's
+    /// prologue parses in the same world (`ScriptValues.call`): a page that replaced `JSON.parse`
+    /// in the page world sees them first, where WebKit hands them over without running page code.
     @preconcurrency
     public func callAsyncJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
@@ -138,8 +139,11 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
         completion: @escaping @MainActor (Result<Any?, any Error>) -> Void
     ) {
         guard Self.isMainFrame(frame) else { return completion(.failure(Self.subFrameError)) }
+        guard let call = ScriptValues.call(functionBody, arguments: arguments) else {
+            return completion(.failure(NSError(domain: "WKErrorDomain", code: 5, userInfo: [NSLocalizedDescriptionKey: "An argument is not a value WebKit can send"])))
+        }
         let done = Unmanaged.passRetained(Completion { completion($0 as! Result<Any?, any Error>) }).toOpaque()
-        webkit_web_view_call_async_javascript_function(view, functionBody, -1, ScriptValues.arguments(arguments), contentWorld.scriptWorld, nil, nil, { source, result, data in
+        webkit_web_view_call_async_javascript_function(view, call.body, -1, call.arguments, contentWorld.scriptWorld, nil, nil, { source, result, data in
             let outcome = WKWebView.finish { webkit_web_view_call_async_javascript_function_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &$0) }
             Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(outcome)
         }, done)
