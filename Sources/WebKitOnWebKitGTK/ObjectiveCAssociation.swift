@@ -3,6 +3,8 @@
 // platforms. Here only the emulation's `WKWebView` and `WKUserContentController` carry them.
 
 /// The ownership an association takes of its value.
+///
+/// Apple: <https://developer.apple.com/documentation/objectivec/objc_associationpolicy>.
 public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
     case OBJC_ASSOCIATION_ASSIGN = 0
     case OBJC_ASSOCIATION_RETAIN_NONATOMIC = 1
@@ -12,6 +14,9 @@ public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
 }
 
 /// Associates `value` with `object` under `key`; the object releases it when it goes away.
+///
+/// Apple: <https://developer.apple.com/documentation/objectivec/objc_setassociatedobject(_:_:_:_:)>.
+/// Here only on the emulation's own classes (the Objective-C runtime takes any object).
 public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {
     guard let object = object as? ObjectiveCAssociating else {
         preconditionFailure("the WebKitGTK emulation of WebKit supports associated objects on its own classes only")
@@ -20,6 +25,8 @@ public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ v
 }
 
 /// The value associated with `object` under `key`.
+///
+/// Apple: <https://developer.apple.com/documentation/objectivec/objc_getassociatedobject(_:_:)>.
 public func objc_getAssociatedObject(_ object: Any, _ key: UnsafeRawPointer) -> Any? {
     (object as? ObjectiveCAssociating)?.objcAssociations.value(for: key)
 }

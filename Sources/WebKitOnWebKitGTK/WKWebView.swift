@@ -268,17 +268,12 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
             return false
         }
         let reply = ScriptMessageReply(message)
-        var isMainFrame: gboolean = 0
-        var origin: UnsafePointer<CChar>?
-        var uri: UnsafePointer<CChar>?
-        var text: gconstpointer?
-        var size = 0
-        guard today_extension_message_read(webkit_user_message_get_parameters(message), &isMainFrame, &origin, &uri, &text, &size) != 0,
-              let origin, let uri, let text else {
+        var read = TodayExtensionMessage()
+        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri, let text = read.text else {
             reply.send(nil, "not a message of WebKit's channel")
             return true
         }
-        let bytes = UnsafeRawBufferPointer(start: text, count: size)
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(read.size))
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline + 1 < bytes.count else {
             reply.send(nil, "not a message of WebKit's channel")
             return true
@@ -290,7 +285,7 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
             reply.send(nil, "TypeError: no handler \(handlerName) in this world, or a body WebKit cannot read")
             return true
         }
-        let frame = WKFrameInfo(isMainFrame: isMainFrame != 0, url: URL(string: String(cString: uri)), origin: WKSecurityOrigin(serialized: String(cString: origin)), webView: self)
+        let frame = WKFrameInfo(isMainFrame: read.main_frame != 0, url: URL(string: String(cString: uri)), origin: WKSecurityOrigin(serialized: String(cString: origin)), webView: self)
         let scriptMessage = WKScriptMessage(body: body, frameInfo: frame, name: handlerName, webView: self, world: world)
         switch handler {
         case .plain(let handler):
