@@ -49,9 +49,11 @@ var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
         tool(.library, "ToolSupport", [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
-        // One page shown in WebKitGTK or Chromium with the bridge installed (`open`, the demo, the benchmarks).
+        // One page shown in WebKitGTK, Chromium or a WKWebView (WebKit's API over WebKitGTK) with the
+        // bridge installed (`open`, the demo, the benchmarks).
         tool(.library, "TodayPageHost", [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeChromium"), "ToolSupport",
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeChromium"),
+            library("TodayBridgeWebKit"), library("WebKit"), "ToolSupport",
         ]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
         tool(.library, "TodayDemoBackend", [

@@ -21,7 +21,7 @@ struct ConformanceCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
+    @Option(help: "webkitgtk (platform linux), chromium (the Android transport, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
     var engine: OpenCommand.Engine = .webkitgtk
 
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")

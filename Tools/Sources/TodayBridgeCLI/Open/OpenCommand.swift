@@ -10,7 +10,7 @@ import TodayPageHost
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Load a page in a WebKitGTK host with the bridge installed.",
+        abstract: "Load a page in a WebKitGTK, Chromium or WKWebView host with the bridge installed.",
         discussion: """
             Forwarded analytics events are printed to standard output, one JSON object per line. \
             Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
@@ -19,15 +19,25 @@ struct OpenCommand: AsyncParsableCommand {
             """
     )
 
-    /// The web engines a page can run in.
+    /// The web engines a page can run in: `wkwebview` is the iOS adapter (`TodayBridgeWebKit`) over
+    /// WebKit's API emulated on WebKitGTK.
     enum Engine: String, ExpressibleByArgument, CaseIterable {
-        case webkitgtk, chromium
+        case webkitgtk, chromium, wkwebview
+
+        /// The platform the host reports to the page.
+        var platform: Platform {
+            switch self {
+            case .webkitgtk: .linux
+            case .chromium: .android
+            case .wkwebview: .ios
+            }
+        }
     }
 
     @Argument(help: "The page to load.")
     var url: String
 
-    @Option(help: "webkitgtk (platform linux) or chromium (the Android transport, platform android).")
+    @Option(help: "webkitgtk (platform linux), chromium (the Android transport, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
     var engine: Engine = .webkitgtk
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
@@ -85,15 +95,15 @@ struct OpenCommand: AsyncParsableCommand {
             guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
             return scheme
         }
-        if (relay || webProcessExtension != nil), engine != .webkitgtk {
-            throw ValidationError("--relay and --web-process-extension need --engine webkitgtk")
-        }
-        if reloadOnCrash, engine != .webkitgtk {
-            throw ValidationError("--reload-on-crash needs --engine webkitgtk: an Android WebView whose renderer is gone cannot be reloaded")
+        if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
+        if webProcessExtension != nil, engine == .chromium { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
+        if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
+        if reloadOnCrash, engine == .chromium {
+            throw ValidationError("--reload-on-crash needs --engine webkitgtk or wkwebview: an Android WebView whose renderer is gone cannot be reloaded")
         }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: engine == .chromium ? .android : .linux, surfaces: surfaces),
+            configuration: BridgeConfiguration(platform: engine.platform, surfaces: surfaces),
             tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
@@ -115,6 +125,7 @@ struct OpenCommand: AsyncParsableCommand {
         let end = switch engine {
         case .webkitgtk: try GTKPageRunner.run(options: options, bridge: bridge)
         case .chromium: try await ChromiumPageRunner.run(options: options, bridge: bridge)
+        case .wkwebview: try await WKWebViewPageRunner.run(options: options, bridge: bridge)
         }
         await bridge.flushAnalytics()
         if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: pageURL) }
