@@ -8,8 +8,10 @@ import Foundation
 /// otherwise.
 ///
 /// The body is checked and converted as WebKit's serialization does, before anything leaves the
-/// page: a function, a symbol, a `BigInt` or a platform object throws a `DataCloneError`
-/// `DOMException` synchronously. Its text: the handler's name, a newline, then `U` (`undefined`),
+/// page: a function, a symbol, a `BigInt` or a platform object is a `DataCloneError`
+/// `DOMException`, which rejects the promise of a handler with reply (WebKit's `postMessage`
+/// returns a promise, and WebIDL turns its exceptions into rejections) and is thrown by a handler
+/// without one. Its text: the handler's name, a newline, then `U` (`undefined`),
 /// `J` and the body's JSON text, or `T` and JSON text where each `Date` is `{"\u0001d": ms}`.
 /// A reply comes back as `[0, value]`, or `[1, value]` with its `Date`s written that way.
 ///
@@ -66,8 +68,9 @@ enum MessageHandlersScript {
             var replies = names[name];
             var handler = {
               postMessage: function postMessage(body) {
-                var message = text(name, body);
-                if (!replies) { post(message, function () {}); return undefined; }
+                if (!replies) { post(text(name, body), function () {}); return undefined; }
+                var message;
+                try { message = text(name, body); } catch (error) { return PromiseConstructor.reject(error); }
                 return new PromiseConstructor(function (resolve, reject) {
                   post(message, function (reply, reason) {
                     if (reason !== undefined) return reject(new ErrorConstructor(reason));
