@@ -81,6 +81,12 @@ Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so Tools/.build/release/$(EXTENS
 	install -D "$$($(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
 	scripts/check-web-process-extension.sh $@
 
+# The same module beside the root package's suites (the WKWebView adapter's, over WebKitGTK).
+.build/debug/$(EXTENSION)/lib$(EXTENSION).so: $(EXTENSION_SOURCES) | .build/debug/.built
+	$(SWIFT) build --build-system swiftbuild --product $(EXTENSION)
+	install -D "$$($(SWIFT) build --build-system swiftbuild --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
+	scripts/check-web-process-extension.sh $@
+
 # --- Suites ---
 
 # The web SDK's and the host scripts' unit tests, on Node's test runner.
@@ -97,9 +103,11 @@ web-package: web/dist/.built
 web-package-check: web/dist/.built
 	node web/scripts/check-package.mjs
 
-# The libraries' unit suites: the core, the PostHog sink, the WKWebView adapter against its mirror.
-unit-test: .build/debug/.built
-	$(SWIFT) test --skip-build
+# The libraries' unit suites: the core, the PostHog sink, and the WKWebView adapter over WebKit's
+# API emulated on WebKitGTK (a real engine on Xvfb, with the web process extension next to the
+# suite's executable, where the emulation looks for it).
+unit-test: .build/debug/.built .build/debug/$(EXTENSION)/lib$(EXTENSION).so
+	xvfb-run -a $(SWIFT) test --skip-build
 
 # The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and on
 # Android (the Android library in the JVM host over the emulation of Android's WebView on
@@ -113,17 +121,18 @@ tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/
 android-test: Tools/.build/debug/.built Tools/.build/android-host/.built
 	android/scripts/test.sh
 
-# The libraries' unit suites (unit-test's) under ThreadSanitizer and AddressSanitizer. A report fails the run; no
+# The libraries' unit suites (unit-test's, but the WKWebView adapter's, which needs WebKitGTK's
+# processes and a display) under ThreadSanitizer and AddressSanitizer. A report fails the run; no
 # suppressions are needed. SWIFT_BACKTRACE=enable=no: after a sanitizer report Swift's backtracer
 # can spin instead of exiting (seen under ASan). detect_leaks=0: LeakSanitizer's check at exit is
 # not a memory-safety check, and here its roots are Swift weak-reference side tables
 # (Broadcast.subscribe's `[weak self]`), whose address Swift keeps encoded in the object's
 # reference count where LSan cannot see it, and XCTest's own runner objects.
 sanitize-thread: .build-tsan/.built
-	TSAN_OPTIONS="halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip TodayBridgeWebKitTests
 
 sanitize-address: .build-asan/.built
-	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip TodayBridgeWebKitTests
 
 .build-tsan/.built .build-asan/.built: .build-%/.built: $(LIBRARY_SOURCES)
 	$(SWIFT) build --build-tests --sanitize=$(if $(filter tsan,$*),thread,address) --scratch-path .build-$* $(SWIFT_FLAGS)

@@ -40,6 +40,10 @@ var platformProducts: [Product] {
         // The module WebKitGTK's web processes load to tell the bridge which frame sent a message
         // (C, no Swift runtime): the app copies lib<name>.so into a directory of its own.
         .library(name: "TodayBridgeGTKWebProcessExtension", type: .dynamic, targets: ["TodayBridgeGTKWebProcessExtension"]),
+        // The WKWebView adapter over WebKit's API implemented with WebKitGTK (the module below),
+        // for this project's own hosts (`today-bridge open --engine wkwebview`).
+        .library(name: "TodayBridgeWebKit", targets: ["TodayBridgeWebKit"]),
+        .library(name: "WebKit", targets: ["WebKit"]),
     ]
 }
 
@@ -57,10 +61,9 @@ var platformTargets: [Target] {
             name: "TodayBridgeGTKWebProcessExtension",
             dependencies: [.target(name: "CWebKitGTKWebProcessExtension", condition: .when(platforms: [.linux]))]
         ),
-        // A mirror of the WebKit declarations TodayBridgeWebKit and its docs use, as a module named
-        // WebKit, so the Apple adapter's own source compiles and is unit-tested here. Apple
-        // platforms never see it.
-        .target(name: "WebKit", path: "Tests/WebKitMirror"),
+        // WebKit's API for WKWebView implemented over WebKitGTK, as a module named WebKit, so the
+        // Apple adapter's own source runs here in a real WebKit engine. Apple platforms never see it.
+        .target(name: "WebKit", dependencies: [.target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))], path: "Sources/WebKitOnWebKitGTK"),
     ]
 }
 

@@ -51,10 +51,11 @@ var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
         tool(.library, "ToolSupport", [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
-        // One page shown in WebKitGTK with the bridge installed, or by the Android host in a JVM
-        // (`open`, the demo, the benchmarks).
+        // One page shown in WebKitGTK, in a WKWebView (WebKit's API over WebKitGTK), or by the
+        // Android host in a JVM (`open`, the demo, the benchmarks).
         tool(.library, "TodayPageHost", [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), "ToolSupport",
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
+            library("WebKit"), "ToolSupport",
         ]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
         tool(.library, "TodayDemoBackend", [

@@ -24,17 +24,38 @@ static inline WebKitWebView *today_web_view_new(WebKitUserContentManager *manage
         NULL));
 }
 
+static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *context, WebKitUserContentManager *manager,
+                                                          WebKitNetworkSession *session) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
+        "web-context", context,
+        "user-content-manager", manager,
+        "network-session", session,
+        NULL));
+}
+
+/* GVariant types and values Swift cannot spell (macros). */
+static inline const GVariantType *today_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
+
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 
 /* A message's parameters, (tbssay): whether the frame is the main one, its origin and URI
  * (borrowed from the message), and its text's bytes (a view into the message's own data). */
-static inline gboolean today_extension_message_read(GVariant *parameters, gboolean *main_frame, const char **origin,
-                                                    const char **uri, gconstpointer *text, gsize *size) {
+typedef struct {
+    gboolean main_frame;
+    const char *origin;
+    const char *uri;
+    gconstpointer text;
+    gsize size;
+} TodayExtensionMessage;
+
+/* Reads a user message of the extension's into `read`; FALSE when its parameters are not (tbssay). */
+static inline gboolean today_extension_message_read(WebKitUserMessage *message, TodayExtensionMessage *read) {
+    GVariant *parameters = webkit_user_message_get_parameters(message);
     if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbssay)"))) return FALSE;
     GVariant *bytes = NULL;
     guint64 frame_id = 0;
-    g_variant_get(parameters, "(tb&s&s@ay)", &frame_id, main_frame, origin, uri, &bytes);
-    *text = g_variant_get_fixed_array(bytes, size, 1);
+    g_variant_get(parameters, "(tb&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &bytes);
+    read->text = g_variant_get_fixed_array(bytes, &read->size, 1);
     g_variant_unref(bytes); /* its data is the message's, which outlives this read */
     return TRUE;
 }

@@ -27,23 +27,18 @@ extension WebKitGTKBridge {
         guard name == WebKitGTKWebProcessExtension.entryName else { return false }
         extensionLoaded = true
         let reply = GTKUserMessageReply(message: message)
-        var isMainFrame: gboolean = 0
-        var origin: UnsafePointer<CChar>?
-        var uri: UnsafePointer<CChar>?
-        var text: gconstpointer?
-        var size = 0
-        guard today_extension_message_read(webkit_user_message_get_parameters(message), &isMainFrame, &origin, &uri, &text, &size) != 0,
-              let origin, let uri else {
+        var read = TodayExtensionMessage()
+        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri else {
             reply.send(.undefined)
             return true
         }
         let sender = SenderFacts(
-            isMainFrame: isMainFrame != 0,
+            isMainFrame: read.main_frame != 0,
             frameOrigin: extensionOrigin.value(for: String(cString: origin), parse: SecurityOrigin.init(string:)),
             frameURL: extensionURL.value(for: String(cString: uri), parse: URL.init(string:)),
             mainDocumentURL: mainDocumentURL
         )
-        connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: text, count: size)), from: sender, reply: answering(reply.send))
+        connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender, reply: answering(reply.send))
         return true
     }
 

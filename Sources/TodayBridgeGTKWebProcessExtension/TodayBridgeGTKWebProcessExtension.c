@@ -24,6 +24,11 @@
  * none = undefined.
  * Once per main-frame document it also sends "<entry>:ready" without parameters, so the app
  * knows this process has the extension (the relay, its fallback, is then never expected).
+ *
+ * Initialization data (s): the entry's name, defined in the page world. (sas): the entry's name
+ * and isolated worlds to define it in as well, each world's entry sending its messages under the
+ * name "<entry>@<world>" (the emulation of WebKit's API over WebKitGTK, whose content worlds each
+ * have their own message handlers).
  */
 #if defined(__linux__) && !defined(__ANDROID__)
 
@@ -34,15 +39,24 @@ static char *entry_name;
 static char *ready_name;
 /* A world of this extension's own, where no page script runs: a document's origin is read there. */
 static WebKitScriptWorld *origin_world;
-/* The current document's number in a frame, kept on the frame's WebKitFrame. */
-static GQuark document_quark;
 static guint64 documents_begun;
+
+/* A world the entry is defined in: its messages' name, and the key of the current document's
+ * number in a frame of that world, kept on the frame's WebKitFrame. */
+typedef struct {
+    char *message_name;
+    GQuark document_quark;
+} World;
+
+/* The page world's: messages under the entry's own name. */
+static World page_world;
 
 /* One document of one frame, as its entry knows it. */
 typedef struct {
     GWeakRef frame;
     GWeakRef page;
     guint64 document;
+    const World *world;
     char *origin; /* read at the first call, when the document's sandbox flags are final */
 } Document;
 
@@ -51,10 +65,11 @@ typedef struct {
     JSCValue *callback;
     GWeakRef frame;
     guint64 document;
+    const World *world;
 } PendingCall;
 
-static guint64 current_document(WebKitFrame *frame) {
-    return (guint64)(guintptr)g_object_get_qdata(G_OBJECT(frame), document_quark);
+static guint64 current_document(WebKitFrame *frame, const World *world) {
+    return (guint64)(guintptr)g_object_get_qdata(G_OBJECT(frame), world->document_quark);
 }
 
 static void document_free(gpointer data) {
@@ -66,9 +81,9 @@ static void document_free(gpointer data) {
 }
 
 /* The frame this document is still shown in, with a reference, or NULL once it is gone. */
-static WebKitFrame *live_frame(GWeakRef *reference, guint64 document) {
+static WebKitFrame *live_frame(GWeakRef *reference, guint64 document, const World *world) {
     WebKitFrame *frame = g_weak_ref_get(reference);
-    if (frame && current_document(frame) != document) g_clear_object(&frame);
+    if (frame && current_document(frame, world) != document) g_clear_object(&frame);
     return frame;
 }
 
@@ -113,7 +128,7 @@ static void replied(GObject *source, GAsyncResult *result, gpointer data) {
     PendingCall *call = data;
     GError *error = NULL;
     WebKitUserMessage *reply = webkit_web_page_send_message_to_view_finish(WEBKIT_WEB_PAGE(source), result, &error);
-    WebKitFrame *frame = live_frame(&call->frame, call->document);
+    WebKitFrame *frame = live_frame(&call->frame, call->document, call->world);
     if (frame) {
         /* No reply (the view has no bridge, or went away) resolves undefined, as with no host. */
         settle(call, reply, NULL);
@@ -133,7 +148,7 @@ static void post(JSCValue *text, JSCValue *callback, Document *document) {
         jsc_context_throw_with_name(context, "TypeError", "expected the message's JSON text and a callback");
         return;
     }
-    WebKitFrame *frame = live_frame(&document->frame, document->document);
+    WebKitFrame *frame = live_frame(&document->frame, document->document, document->world);
     WebKitWebPage *page = g_weak_ref_get(&document->page);
     if (!frame || !page) {
         jsc_context_throw_with_name(context, "TypeError", "this entry belongs to a document that is gone");
@@ -153,12 +168,13 @@ static void post(JSCValue *text, JSCValue *callback, Document *document) {
     call->callback = g_object_ref(callback);
     g_weak_ref_init(&call->frame, frame);
     call->document = document->document;
-    webkit_web_page_send_message_to_view(page, webkit_user_message_new(entry_name, parameters), NULL, replied, call);
+    call->world = document->world;
+    webkit_web_page_send_message_to_view(page, webkit_user_message_new(document->world->message_name, parameters), NULL, replied, call);
     g_object_unref(frame);
     g_object_unref(page);
 }
 
-static void define_entry(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame) {
+static void define_entry(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame, const World *world) {
     JSCValue *global = jsc_context_get_global_object(context);
     /* A window WebKit reuses for the document that replaces its initial empty one keeps its entry. */
     if (!jsc_value_object_has_property(global, entry_name)) {
@@ -166,7 +182,8 @@ static void define_entry(JSCContext *context, WebKitWebPage *page, WebKitFrame *
         g_weak_ref_init(&document->frame, frame);
         g_weak_ref_init(&document->page, page);
         document->document = ++documents_begun;
-        g_object_set_qdata(G_OBJECT(frame), document_quark, (gpointer)(guintptr)document->document);
+        document->world = world;
+        g_object_set_qdata(G_OBJECT(frame), world->document_quark, (gpointer)(guintptr)document->document);
         JSCValue *entry = jsc_value_new_function(
             context, NULL, G_CALLBACK(post), document, document_free, G_TYPE_NONE, 2, JSC_TYPE_VALUE, JSC_TYPE_VALUE
         );
@@ -174,27 +191,44 @@ static void define_entry(JSCContext *context, WebKitWebPage *page, WebKitFrame *
         g_object_unref(entry);
     }
     g_object_unref(global);
-    if (webkit_frame_is_main_frame(frame)) {
+    if (webkit_frame_is_main_frame(frame) && world == &page_world) {
         webkit_web_page_send_message_to_view(page, webkit_user_message_new(ready_name, NULL), NULL, NULL, NULL);
     }
 }
 
 static void window_object_cleared(WebKitScriptWorld *world, WebKitWebPage *page, WebKitFrame *frame, gpointer data) {
-    (void)data;
     JSCContext *context = webkit_frame_get_js_context_for_script_world(frame, world);
-    define_entry(context, page, frame);
+    define_entry(context, page, frame, data);
     g_object_unref(context);
 }
 
 G_MODULE_EXPORT void webkit_web_process_extension_initialize_with_user_data(WebKitWebProcessExtension *extension, const GVariant *data) {
     (void)extension;
-    /* (s): the entry's name. Anything else: an app that did not prepare the context this way. */
-    if (!data || !g_variant_is_of_type((GVariant *)data, G_VARIANT_TYPE("(s)"))) return;
-    g_variant_get((GVariant *)data, "(s)", &entry_name);
+    /* (s): the entry's name; (sas): and the isolated worlds it is defined in too. Anything else:
+     * an app that did not prepare the context this way. */
+    GVariantIter *worlds = NULL;
+    if (data && g_variant_is_of_type((GVariant *)data, G_VARIANT_TYPE("(s)"))) {
+        g_variant_get((GVariant *)data, "(s)", &entry_name);
+    } else if (data && g_variant_is_of_type((GVariant *)data, G_VARIANT_TYPE("(sas)"))) {
+        g_variant_get((GVariant *)data, "(sas)", &entry_name, &worlds);
+    } else {
+        return;
+    }
     ready_name = g_strconcat(entry_name, ":ready", NULL);
-    document_quark = g_quark_from_static_string("today-webview-bridge-document");
     origin_world = webkit_script_world_new_with_name("today-webview-bridge-origin");
-    g_signal_connect(webkit_script_world_get_default(), "window-object-cleared", G_CALLBACK(window_object_cleared), NULL);
+    page_world.message_name = entry_name;
+    page_world.document_quark = g_quark_from_static_string("today-webview-bridge-document");
+    g_signal_connect(webkit_script_world_get_default(), "window-object-cleared", G_CALLBACK(window_object_cleared), &page_world);
+    const char *name;
+    while (worlds && g_variant_iter_next(worlds, "&s", &name)) {
+        World *world = g_new0(World, 1); /* kept for the process's life */
+        world->message_name = g_strconcat(entry_name, "@", name, NULL);
+        char *key = g_strconcat("today-webview-bridge-document@", name, NULL);
+        world->document_quark = g_quark_from_string(key);
+        g_free(key);
+        g_signal_connect(webkit_script_world_new_with_name(name), "window-object-cleared", G_CALLBACK(window_object_cleared), world);
+    }
+    if (worlds) g_variant_iter_free(worlds);
 }
 
 #endif

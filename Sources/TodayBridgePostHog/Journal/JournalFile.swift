@@ -72,6 +72,16 @@ final class JournalFile {
 
     /// Waits until everything written is on the disk.
     func sync() throws(PostHogQueueError) {
+        try Self.flush(descriptor)
+    }
+
+    /// Waits until what was written through `descriptor` is on the disk. On Apple platforms
+    /// `fsync` leaves it in the drive's cache, where a power loss takes it; `F_FULLFSYNC` has the
+    /// drive write it out (`fsync` where the file system cannot).
+    private static func flush(_ descriptor: Int32) throws(PostHogQueueError) {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
         guard fsync(descriptor) == 0 else { throw PostHogQueueError.system("fsync", errno) }
     }
 
@@ -90,6 +100,6 @@ final class JournalFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw PostHogQueueError.system("open", errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw PostHogQueueError.system("fsync", errno) }
+        try flush(descriptor)
     }
 }

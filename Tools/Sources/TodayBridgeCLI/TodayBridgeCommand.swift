@@ -1,9 +1,24 @@
 import ArgumentParser
+import Foundation
 import TodayBridge
 import ToolSupport
 
-/// `today-bridge`: the contract and policy tools of the Today WebView Bridge.
+/// The process's entry: the command runs in a task while the main thread serves the main queue
+/// (its run loop), as an app's main thread does, so main-actor code runs on the main thread, which
+/// WebKit's API requires (`open --engine wkwebview`). An `async` entry point would leave the main
+/// queue to a pool thread on Linux (`dispatch_main`).
 @main
+enum TodayBridgeMain {
+    static func main() {
+        Task {
+            await TodayBridgeCommand.main()  // exits by itself on an error
+            exit(0)
+        }
+        while true { RunLoop.main.run(mode: .default, before: .distantFuture) }
+    }
+}
+
+/// `today-bridge`: the contract and policy tools of the Today WebView Bridge.
 struct TodayBridgeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today-bridge",
@@ -19,10 +34,15 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     }
 
     private static var subcommands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self, InspectCommand.self]
+        [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self, InspectCommand.self] + realEngineSubcommands
+    }
+
+    /// The commands that show pages in real engines (Linux's WebKitGTK and Chromium).
+    private static var realEngineSubcommands: [any ParsableCommand.Type] {
         #if canImport(TodayBridgeGTK)
-        commands += [OpenCommand.self, ConformanceCommand.self]
+        [OpenCommand.self, ConformanceCommand.self]
+        #else
+        []
         #endif
-        return commands
     }
 }

@@ -21,7 +21,7 @@ struct ConformanceCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "webkitgtk (platform linux) or android (the Android library over Android's WebView API on Chromium, platform android).")
+    @Option(help: "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
     var engine: OpenCommand.Engine = .webkitgtk
 
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")

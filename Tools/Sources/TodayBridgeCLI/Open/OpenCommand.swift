@@ -11,7 +11,7 @@ import TodayPageHost
 struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Load a page in a WebKitGTK or Android host with the bridge installed.",
+        abstract: "Load a page in a WebKitGTK, WKWebView or Android host with the bridge installed.",
         discussion: """
             Forwarded analytics events are printed to standard output, one JSON object per line. \
             Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
@@ -20,18 +20,29 @@ struct OpenCommand: AsyncParsableCommand {
             """
     )
 
-    /// The web engines a page can run in.
+    /// The web engines a page can run in: `wkwebview` is the iOS adapter (`TodayBridgeWebKit`) over
+    /// WebKit's API emulated on WebKitGTK.
     enum Engine: String, ExpressibleByArgument, CaseIterable {
         case webkitgtk
         /// The Android library (Kotlin glue, JNI core) in a JVM, over the emulation of Android's
         /// WebView on Chromium (`android/emulation`).
         case android
+        case wkwebview
+
+        /// The platform the host reports to the page.
+        var platform: Platform {
+            switch self {
+            case .webkitgtk: .linux
+            case .android: .android
+            case .wkwebview: .ios
+            }
+        }
     }
 
     @Argument(help: "The page to load.")
     var url: String
 
-    @Option(help: "webkitgtk (platform linux) or android (the Android library over Android's WebView API on Chromium, platform android).")
+    @Option(help: "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
     var engine: Engine = .webkitgtk
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
@@ -89,16 +100,16 @@ struct OpenCommand: AsyncParsableCommand {
             guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
             return scheme
         }
-        if (relay || webProcessExtension != nil), engine != .webkitgtk {
-            throw ValidationError("--relay and --web-process-extension need --engine webkitgtk")
-        }
-        if reloadOnCrash, engine != .webkitgtk {
-            throw ValidationError("--reload-on-crash needs --engine webkitgtk: an Android WebView whose renderer is gone cannot be reloaded")
+        if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
+        if webProcessExtension != nil, engine == .android { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
+        if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
+        if reloadOnCrash, engine == .android {
+            throw ValidationError("--reload-on-crash needs --engine webkitgtk or wkwebview: an Android WebView whose renderer is gone cannot be reloaded")
         }
         if engine == .android { return try await runAndroid(pageURL) }
         let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: .linux, surfaces: surfaces),
+            configuration: BridgeConfiguration(platform: engine.platform, surfaces: surfaces),
             tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
@@ -117,7 +128,9 @@ struct OpenCommand: AsyncParsableCommand {
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
             reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension
         )
-        let end = try GTKPageRunner.run(options: options, bridge: bridge)
+        let end = engine == .wkwebview
+            ? try await WKWebViewPageRunner.run(options: options, bridge: bridge)
+            : try GTKPageRunner.run(options: options, bridge: bridge)
         await bridge.flushAnalytics()
         if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: pageURL) }
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }

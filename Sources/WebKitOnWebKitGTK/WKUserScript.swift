@@ -1,10 +1,15 @@
+#if os(Linux)
 /// When a user script runs in a document.
+///
+/// Apple: <https://developer.apple.com/documentation/webkit/wkuserscriptinjectiontime>.
 public enum WKUserScriptInjectionTime: Int, @unchecked Sendable {
     case atDocumentStart = 0
     case atDocumentEnd = 1
 }
 
 /// A script the web view injects into pages.
+///
+/// Apple: <https://developer.apple.com/documentation/webkit/wkuserscript>.
 @MainActor
 public class WKUserScript: NSObject {
     /// The script's source.
@@ -13,8 +18,8 @@ public class WKUserScript: NSObject {
     public let injectionTime: WKUserScriptInjectionTime
     /// Whether it runs in the main frame only.
     public let isForMainFrameOnly: Bool
-    /// Mirror only (Apple's SDK does not expose it): the world the script runs in.
-    public let mirrorContentWorld: WKContentWorld
+    /// The world it runs in (Apple keeps it private).
+    let contentWorld: WKContentWorld
 
     /// A script for the page world.
     public convenience init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) {
@@ -26,6 +31,7 @@ public class WKUserScript: NSObject {
         self.source = source
         self.injectionTime = injectionTime
         self.isForMainFrameOnly = forMainFrameOnly
-        self.mirrorContentWorld = contentWorld
+        self.contentWorld = contentWorld
     }
 }
+#endif

@@ -1,26 +1,29 @@
-#if canImport(WebKit) && !os(Linux)
+#if canImport(WebKit)
 import Foundation
-import Testing
 import TodayBridge
 import TodayBridgeTesting
 import TodayBridgeWebKit
 import WebKit
+import XCTest
 
-/// A real `WKWebView` with the bridge installed, driven from the test through its run loop.
+/// A real web view with the bridge installed: Apple's `WKWebView` on Apple platforms, WebKit's API
+/// over WebKitGTK on Linux (the module named `WebKit` there), driven the same way on both.
 ///
-/// WebKit calls back through the main run loop, so every wait spins it (bounded) instead of
-/// relying on how the test runner services the main thread.
+/// Every wait suspends the test on the main actor (bounded by a timeout) instead of spinning a run
+/// loop: WebKit's callbacks and the adapter's `Task { @MainActor in ... }` hops run on the main
+/// queue, which a suspended main-actor test leaves free.
 @MainActor
 final class RealWebView {
     static let trustedPage = URL(string: "https://trusted.example.com/app/home")!
 
     let tokens = TestTokenProvider()
+    let analytics = RecordingAnalyticsSink()
     let bridge: TodayBridge
     let configuration = WKWebViewConfiguration()
     let installation: WebKitBridge
     var webView: WKWebView?
 
-    init() throws {
+    init(platform: Platform = RealWebView.platform) throws {
         let surface = try TrustedSurface(
             name: "feed",
             origins: ["https://trusted.example.com", "http://trusted.example.com"],
@@ -28,9 +31,9 @@ final class RealWebView {
             extraHeaders: ["X-Client": "today-test"]
         )
         bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: Self.platform, surfaces: [surface]),
+            configuration: BridgeConfiguration(platform: platform, surfaces: [surface]),
             tokens: tokens,
-            analytics: RecordingAnalyticsSink(),
+            analytics: analytics,
             identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { "user-1" }, timeZone: { "Europe/Paris" })
         )
         configuration.websiteDataStore = .nonPersistent()
@@ -38,6 +41,7 @@ final class RealWebView {
         webView = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)
     }
 
+    /// The platform the view stands for: on Linux, the emulation stands for iOS.
     static var platform: Platform {
         #if os(macOS)
         return .macos
@@ -80,50 +84,66 @@ final class RealWebView {
     }
 
     /// Loads `html` at `baseURL` and waits for the new document (the marker) and its last script.
-    func load(_ html: String = RealWebView.html(), baseURL: URL = RealWebView.trustedPage) {
+    func load(_ html: String = RealWebView.html(), baseURL: URL = RealWebView.trustedPage, file: StaticString = #filePath, line: UInt = #line) async {
         let before = connection.currentDocument
         view.loadHTMLString(html, baseURL: baseURL)
-        #expect(spin { self.connection.currentDocument != before })
-        #expect(spin { (self.evaluate("window.__ready === true") as? Bool) == true })
+        let committed = await wait { self.connection.currentDocument != before }
+        XCTAssertTrue(committed, "the new document was reported", file: file, line: line)
+        let ready = await wait { await self.evaluate("window.__ready === true") as? Bool == true }
+        XCTAssertTrue(ready, "the page ran its last script", file: file, line: line)
     }
 
     /// Evaluates `script` in the main frame and returns its result.
-    func evaluate(_ script: String) -> Any? {
-        let box = Box()
-        view.evaluateJavaScript(script) { value, _ in
-            box.value = value
-            box.isDone = true
+    func evaluate(_ script: String) async -> Any? {
+        let box = await withCheckedContinuation { (continuation: CheckedContinuation<Box, Never>) in
+            view.evaluateJavaScript(script) { value, _ in continuation.resume(returning: Box(value: value)) }
         }
-        spin { box.isDone }
         return box.value
     }
 
     /// Posts `json` on the channel from the main frame and returns the reply as text.
-    func send(_ json: String) -> String? {
-        let box = Box()
-        view.callAsyncJavaScript("return await window.__send(JSON.parse(m));", arguments: ["m": json], in: nil, in: .page) { result in
-            box.value = try? result.get()
-            box.isDone = true
-        }
-        spin { box.isDone }
-        return box.value as? String
+    func send(_ json: String) async -> String? {
+        await call("return await window.__send(JSON.parse(m));", arguments: ["m": json]) as? String
     }
 
-    /// Runs the main run loop until `condition` holds or `timeout` passes.
+    /// Runs `body` as an async function in the main frame's page world.
+    func call(_ body: String, arguments: [String: Any] = [:]) async -> Any? {
+        let box = await withCheckedContinuation { (continuation: CheckedContinuation<Box, Never>) in
+            view.callAsyncJavaScript(body, arguments: arguments, in: nil, in: .page) { result in
+                continuation.resume(returning: Box(value: try? result.get()))
+            }
+        }
+        return box.value
+    }
+
+    /// Waits (suspended, so the main queue runs) until `condition` holds or `timeout` passes.
     @discardableResult
-    func spin(timeout: TimeInterval = 10, until condition: () -> Bool) -> Bool {
+    func wait(timeout: TimeInterval = 20, until condition: () async -> Bool) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while !condition(), Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        while await !condition() {
+            guard Date() < deadline else { return false }
+            try? await Task.sleep(nanoseconds: 10_000_000)
         }
-        return condition()
+        return true
     }
 
-    /// A result delivered on the main actor.
-    @MainActor
-    final class Box {
-        var isDone = false
+    /// A value handed from WebKit's callback to the waiting test, on the main actor.
+    struct Box: @unchecked Sendable {  // made and read on the main actor
         var value: Any?
     }
+}
+
+/// What every suite of real web views needs first: on Linux, a display for WebKitGTK.
+@MainActor
+class RealWebViewTestCase: XCTestCase {
+    override func setUp() async throws {
+        #if os(Linux)
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw NoDisplay() }
+        #endif
+    }
+}
+
+struct NoDisplay: Error, CustomStringConvertible {
+    var description: String { "WebKitGTK needs a display: run under Xvfb (make unit-test runs the suite with xvfb-run)" }
 }
 #endif

@@ -1,7 +1,11 @@
+#if os(Linux)
 /// A message a page posted to a handler.
+///
+/// Apple: <https://developer.apple.com/documentation/webkit/wkscriptmessage>.
 @MainActor
 public class WKScriptMessage: NSObject {
-    /// The message body: NSNumber, String, Date, arrays, dictionaries or NSNull.
+    /// The message body, converted as WebKit converts it: numbers and booleans as `NSNumber`,
+    /// strings, `Date`s, arrays, dictionaries (string keys) and `NSNull`.
     public let body: Any
     /// The frame that sent the message.
     public let frameInfo: WKFrameInfo
@@ -12,8 +16,7 @@ public class WKScriptMessage: NSObject {
     /// The content world the message came from.
     public let world: WKContentWorld
 
-    /// Mirror only: a message as the engine would deliver it.
-    public init(mirrorBody body: Any, frameInfo: WKFrameInfo, name: String, webView: WKWebView?, world: WKContentWorld) {
+    init(body: Any, frameInfo: WKFrameInfo, name: String, webView: WKWebView?, world: WKContentWorld) {
         self.body = body
         self.frameInfo = frameInfo
         self.name = name
@@ -21,3 +24,4 @@ public class WKScriptMessage: NSObject {
         self.world = world
     }
 }
+#endif

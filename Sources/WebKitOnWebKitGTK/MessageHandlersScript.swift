@@ -1,0 +1,96 @@
+#if os(Linux)
+import Foundation
+
+/// The page's side of `window.webkit.messageHandlers` in one content world, for every frame: each
+/// registered name is an object whose `postMessage(body)` hands the body to the web process
+/// extension's native entry of that frame and world (which adds the engine's facts about the
+/// frame) and returns, for a handler with reply, a promise the app's reply settles; `undefined`
+/// otherwise.
+///
+/// The body is checked and converted as WebKit's serialization does, before anything leaves the
+/// page: a function, a symbol, a `BigInt` or a platform object is a `DataCloneError`
+/// `DOMException`, which rejects the promise of a handler with reply (WebKit's `postMessage`
+/// returns a promise, and WebIDL turns its exceptions into rejections) and is thrown by a handler
+/// without one. Its text: the handler's name, a newline, then `U` (`undefined`),
+/// `J` and the body's JSON text, or `T` and JSON text where each `Date` is `{"\u0001d": ms}`.
+/// A reply comes back as `[0, value]`, or `[1, value]` with its `Date`s written that way.
+///
+/// The script captures what it uses before any page script runs (it runs first, at document
+/// start); the page can replace `window.webkit` in its own world, which changes only what its own
+/// calls do: the facts the app receives come from the entry, bound to its frame and document.
+enum MessageHandlersScript {
+    /// The script for a world whose handlers are `names` (name: whether it replies).
+    static func source(entry: String, names: [String: Bool]) -> String {
+        let table = names.sorted { $0.key < $1.key }.map { "\(jsonText($0.key)): \($0.value)" }.joined(separator: ", ")
+        return """
+        (function (entry, names) {
+          'use strict';
+          var post = globalThis[entry];
+          if (typeof post !== 'function') return;
+          var stringify = JSON.stringify, isArray = Array.isArray, keys = Object.keys, define = Object.defineProperty;
+          var freeze = Object.freeze, getPrototypeOf = Object.getPrototypeOf, create = Object.create;
+          var DatePrototype = Date.prototype, ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
+          var dateTime = Function.prototype.call.bind(Date.prototype.getTime);
+          var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
+          function cloneError() { return new Exception('The object can not be cloned.', 'DataCloneError'); }
+          // Throws where WebKit's serialization would; says whether a Date is inside.
+          function check(value, depth) {
+            var type = typeof value;
+            if (value === null || type === 'undefined' || type === 'string' || type === 'number' || type === 'boolean') return false;
+            if (type !== 'object' || depth > 1000) throw cloneError();
+            var prototype = getPrototypeOf(value);
+            if (prototype === DatePrototype) return true;
+            if (prototype !== ObjectPrototype && prototype !== ArrayPrototype && prototype !== null) throw cloneError();
+            var dated = false, names = keys(value);
+            for (var i = 0; i < names.length; i++) if (check(value[names[i]], depth + 1)) dated = true;
+            return dated;
+          }
+          function tag(value) {
+            if (value === null || typeof value !== 'object') return value;
+            if (getPrototypeOf(value) === DatePrototype) return { '\\u0001d': dateTime(value) };
+            var copy = isArray(value) ? [] : {}, names = keys(value);
+            for (var i = 0; i < names.length; i++) copy[names[i]] = tag(value[names[i]]);
+            return copy;
+          }
+          function revive(value) {
+            if (value === null || typeof value !== 'object') return value;
+            if (!isArray(value) && keys(value).length === 1 && typeof value['\\u0001d'] === 'number') return new DateConstructor(value['\\u0001d']);
+            var names = keys(value);
+            for (var i = 0; i < names.length; i++) value[names[i]] = revive(value[names[i]]);
+            return value;
+          }
+          function text(name, body) {
+            if (body === undefined) return name + '\\nU';
+            return check(body, 0) ? name + '\\nT' + stringify(tag(body)) : name + '\\nJ' + stringify(body);
+          }
+          var handlers = create(null);
+          keys(names).forEach(function (name) {
+            var replies = names[name];
+            var handler = {
+              postMessage: function postMessage(body) {
+                if (!replies) { post(text(name, body), function () {}); return undefined; }
+                var message;
+                try { message = text(name, body); } catch (error) { return PromiseConstructor.reject(error); }
+                return new PromiseConstructor(function (resolve, reject) {
+                  post(message, function (reply, reason) {
+                    if (reason !== undefined) return reject(new ErrorConstructor(reason));
+                    if (reply === undefined) return resolve(undefined);
+                    resolve(reply[0] === 1 ? revive(reply[1]) : reply[1]);
+                  });
+                });
+              }
+            };
+            handlers[name] = freeze(handler);
+          });
+          var namespace = freeze({ messageHandlers: freeze(handlers) });
+          define(globalThis, 'webkit', { get: function () { return namespace; }, configurable: true, enumerable: true });
+        })(\(jsonText(entry)), {\(table)});
+        """
+    }
+
+    /// `text` as a JavaScript string literal.
+    private static func jsonText(_ text: String) -> String {
+        String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]), as: UTF8.self)
+    }
+}
+#endif

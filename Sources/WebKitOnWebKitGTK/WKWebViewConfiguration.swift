@@ -1,0 +1,74 @@
+#if os(Linux)
+import CWebKitGTK
+
+/// The settings a web view is created with. A web view keeps a copy; the copy shares the user
+/// content controller and the website data store.
+///
+/// Apple: <https://developer.apple.com/documentation/webkit/wkwebviewconfiguration>.
+@MainActor
+public class WKWebViewConfiguration: NSObject {
+    /// The user scripts and message handlers.
+    public var userContentController = WKUserContentController()
+    /// Cookies and other website data.
+    public var websiteDataStore: WKWebsiteDataStore = .default()
+
+    public override init() {
+        super.init()
+    }
+
+    func copy() -> WKWebViewConfiguration {
+        let copy = WKWebViewConfiguration()
+        copy.userContentController = userContentController
+        copy.websiteDataStore = websiteDataStore
+        return copy
+    }
+}
+
+/// Cookies, caches and storage of the web views that share it: a WebKitGTK network session.
+///
+/// Apple: <https://developer.apple.com/documentation/webkit/wkwebsitedatastore>.
+@MainActor
+public class WKWebsiteDataStore: NSObject {
+    private static var defaultStore: WKWebsiteDataStore?
+    /// The WebKitGTK network session.
+    let session: OpaquePointer
+
+    /// The cookies.
+    public private(set) lazy var httpCookieStore = WKHTTPCookieStore(webkit_network_session_get_cookie_manager(session))
+
+    private init(session: OpaquePointer) {
+        self.session = session
+        super.init()
+    }
+
+    /// The persistent store.
+    public class func `default`() -> WKWebsiteDataStore {
+        if let defaultStore { return defaultStore }
+        _ = WebKitEngine.context
+        let store = WKWebsiteDataStore(session: webkit_network_session_get_default())
+        defaultStore = store
+        return store
+    }
+
+    /// A new store kept in memory only.
+    public class func nonPersistent() -> WKWebsiteDataStore {
+        _ = WebKitEngine.context
+        return WKWebsiteDataStore(session: webkit_network_session_new_ephemeral())
+    }
+
+    /// Not Apple's API: accepts the PEM certificate at `path` for `host`'s TLS connections, as a
+    /// test device trusts a local server's certificate once it is installed in its settings (on
+    /// Apple platforms that is the system's trust store, or a navigation delegate's
+    /// authentication challenge, which WebKitGTK cannot present); for hosts (`today-bridge`).
+    package func allowTLSCertificate(atPath path: String, forHost host: String) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        guard let certificate = g_tls_certificate_new_from_file(path, &error) else {
+            g_error_free(error)
+            return false
+        }
+        webkit_network_session_allow_tls_certificate_for_host(session, certificate, host)
+        g_object_unref(gpointer(certificate))
+        return true
+    }
+}
+#endif

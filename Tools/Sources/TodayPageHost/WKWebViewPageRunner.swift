@@ -1,0 +1,87 @@
+import Foundation
+import TodayBridge
+import TodayBridgeWebKit
+import WebKit
+
+/// Shows one page in a `WKWebView` with the `TodayBridgeWebKit` adapter installed, the way an iOS
+/// app does, until the page calls `window.close()`, its web content process ends, or the time
+/// runs out.
+///
+/// On Linux `WebKit` is WebKit's API emulated over WebKitGTK (the libraries' `WebKit` module): the
+/// adapter's own source, in a real WebKit engine, served by the main thread (the main queue runs
+/// GLib's default context between its other work).
+@MainActor
+package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDelegate {
+    private let options: PageRunOptions
+    private let installation: WebKitBridge
+    private let configuration = WKWebViewConfiguration()
+    private var webView: WKWebView?
+    private var ended: CheckedContinuation<PageRunEnd, Never>?
+    private var timer: Task<Void, Never>?
+    private var reloaded = false
+
+    private init(options: PageRunOptions, bridge: TodayBridge) {
+        self.options = options
+        configuration.websiteDataStore = .nonPersistent()
+        installation = WebKitBridge.install(bridge, in: configuration)
+    }
+
+    /// Runs the page on the main thread; returns how it ended.
+    package static func run(options: PageRunOptions, bridge: TodayBridge) async throws -> PageRunEnd {
+        let display = options.headless ? try VirtualDisplay() : nil
+        let quiet = options.headless ? QuietStandardError() : nil
+        defer { quiet?.restore() }
+        if let directory = options.webProcessExtension {
+            WebKitEngine.webProcessExtensionDirectory = URL(fileURLWithPath: directory, isDirectory: true)
+        }
+        let runner = WKWebViewPageRunner(options: options, bridge: bridge)
+        let end = await withCheckedContinuation { runner.start($0) }
+        withExtendedLifetime(display) {}
+        return end
+    }
+
+    private func start(_ ended: CheckedContinuation<PageRunEnd, Never>) {
+        self.ended = ended
+        if let certificate = options.certificate {
+            let hosts = options.certificateHosts.isEmpty ? [options.url.host ?? "127.0.0.1"] : options.certificateHosts
+            for host in hosts where !configuration.websiteDataStore.allowTLSCertificate(atPath: certificate, forHost: host) {
+                printToStandardError("today-bridge: cannot read certificate \(certificate)")
+            }
+        }
+        let view = WKWebView(frame: CGRect(x: 0, y: 0, width: 1024, height: 720), configuration: configuration)
+        view.navigationDelegate = self
+        view.uiDelegate = self
+        webView = view
+        view.load(URLRequest(url: options.url))
+        let seconds = options.timeout
+        timer = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(max(0.001, seconds) * 1_000_000_000))
+            guard !Task.isCancelled else { return }
+            self?.finish(.timedOut, reason: "timed out")
+        }
+    }
+
+    package func webViewDidClose(_ webView: WKWebView) {
+        finish(.closedItself, reason: nil)
+    }
+
+    /// What an app does: tells the adapter (which settles the calls of the page that is gone), and
+    /// reloads once if asked to. WebKit gives no reason.
+    package func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        installation.webContentProcessDidTerminate(in: webView)
+        printToStandardError("today-bridge: web process ended: \(WebProcessTermination.unknown)")
+        guard options.reloadsOnCrash, !reloaded else { return finish(.webProcessEnded, reason: nil) }
+        reloaded = true
+        printToStandardError("today-bridge: reloading the page")
+        webView.reload()
+    }
+
+    private func finish(_ end: PageRunEnd, reason: String?) {
+        guard let ended else { return }
+        self.ended = nil
+        timer?.cancel()
+        if let reason { printToStandardError("today-bridge: \(reason)") }
+        webView = nil
+        ended.resume(returning: end)
+    }
+}
