@@ -43,8 +43,9 @@ extension BridgeConnection {
         switch capability.execution {
         case .immediate(let run): settle(.resolved(run(body, context)))
         case .task(let now, let invoke):
-            // Answered at once when it can be, unless the web view is closed: then it is refused.
-            if let now, !state.withLock(\.isClosed), let answered = now(body, context) { return settle(.resolved(answered)) }
+            // Answered at once when it can be, while the sender's document is showing; otherwise
+            // admission refuses it (a closed web view, a document that went away).
+            if let now, context.isCurrentDocument, let answered = now(body, context) { return settle(.resolved(answered)) }
             start(capability, invoke, body, context: context, reply: answer)
         }
     }
