@@ -14,7 +14,7 @@ enum TodayBridgeMain {
             await TodayBridgeCommand.main()  // exits by itself on an error
             exit(0)
         }
-        while true { RunLoop.main.run(mode: .default, before: .distantFuture) }
+        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 }
 
