@@ -61,10 +61,10 @@ struct ProcessLifetimeEndToEndTests {
         let child = ChildProcess(executable: executable, arguments: arguments, workingDirectory: "/") { _ in }
 
         // Running: every expected process is up (at most 60 s), then a moment for the rest to start.
-        var started: [ProcessEntry] = []
+        var started: [Processes.Entry] = []
         for _ in 0..<300 {
             if let id = child.processIdentifier {
-                started = ProcessEntry.descendants(of: id)
+                started = Processes.descendants(of: id)
                 if host.running.allSatisfy({ name in started.contains { $0.name.hasPrefix(name) } }) { break }
             }
             try await Task.sleep(for: .milliseconds(200))
@@ -73,7 +73,7 @@ struct ProcessLifetimeEndToEndTests {
         try #require(host.running.allSatisfy { name in started.contains { $0.name.hasPrefix(name) } },
                      "the host did not start \(host.running) within 60 s: \(started); stderr: \(child.standardError.suffix(2000))")
         try await Task.sleep(for: .seconds(1))
-        started = ProcessEntry.descendants(of: id)
+        started = Processes.descendants(of: id)
 
         child.send(ending.signal)
         let status = await child.waitForExit(within: 10)
@@ -85,6 +85,6 @@ struct ProcessLifetimeEndToEndTests {
             alive = alive.filter(\.isAlive)
         }
         #expect(alive.isEmpty, "alive five seconds after \(ending.rawValue) of \(host.testDescription): \(alive) (of \(started))")
-        for process in alive { kill(process.id, SIGKILL) }  // ours: this test started them
+        for process in alive { kill(process.pid, SIGKILL) }  // ours: this test started them
     }
 }
