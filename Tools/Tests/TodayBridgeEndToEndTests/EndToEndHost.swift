@@ -64,6 +64,21 @@ enum EndToEndHost {
             case .wkwebview: "ios"
             }
         }
+        /// The reason `today-bridge open` prints when the engine's content process is killed:
+        /// WebKitGTK tells a crash, Android's WebView whether the renderer crashed or was killed,
+        /// and WebKit gives a `WKWebView`'s app no reason at all.
+        var killedContentProcessReason: String {
+            switch self {
+            case .webkitgtk, .webkitgtkRelay: "crashed"
+            case .android: "killed"
+            case .wkwebview: "unknown"
+            }
+        }
+        /// The name of the error the page's channel rejects a message it cannot clone with:
+        /// WebKit's `postMessage` serializes the body and refuses a function with a
+        /// `DataCloneError` (a DOMException); the WebKitGTK and Android hosts' channels check
+        /// the value first and throw a `TypeError`.
+        var nonCloneableChannelError: String { self == .wkwebview ? "DataCloneError" : "TypeError" }
         /// `today-bridge open`'s and `conformance`'s arguments for this engine.
         var arguments: [String] {
             switch self {

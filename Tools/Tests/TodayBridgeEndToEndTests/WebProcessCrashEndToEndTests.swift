@@ -26,9 +26,7 @@ struct WebProcessCrashEndToEndTests {
             #expect(crash.webProcesses.allSatisfy(\.sandboxedWithExtension) && !crash.webProcesses.isEmpty, "\(crash.webProcesses)")
         }
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
-        // WebKit gives a WKWebView's app no reason.
-        let reason = switch engine { case .webkitgtk, .webkitgtkRelay: "crashed"; case .android: "killed"; case .wkwebview: "unknown" }
-        #expect(crash.run.errors.contains("web process ended: \(reason)"))
+        #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
         #expect(crash.run.errors.contains("[webProcessTerminated]"))
         #expect(crash.cancelled == ["sleep": 20, "callPage": 1, "establishSession": 1, "never": 1], "\(crash.cancelled)")
         print("web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill")
