@@ -74,6 +74,9 @@ enum EndToEndHost {
             case .wkwebview: "unknown"
             }
         }
+        /// Whether `open --reload-on-crash` can reload the page once its content process is gone:
+        /// an Android WebView whose renderer is gone cannot be used again.
+        var reloadsAfterContentProcessEnds: Bool { self != .android }
         /// The name of the error the page's channel rejects a message it cannot clone with:
         /// WebKit's `postMessage` serializes the body and refuses a function with a
         /// `DataCloneError` (a DOMException); the WebKitGTK and Android hosts' channels check

@@ -32,20 +32,20 @@ struct WebProcessCrashEndToEndTests {
         print("web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill")
     }
 
-    @Test("C5 S4 WebKitGTK: the host reloads after the crash and every capability works again")
-    func c5ReloadAfterCrash() async throws {
-        let crash = try await Self.crash(.webkitgtk, reloading: true)
+    @Test("C5 S4 the host reloads after the crash and every capability works again", arguments: Engine.engines.filter(\.reloadsAfterContentProcessEnds))
+    func c5ReloadAfterCrash(engine: Engine) async throws {
+        let crash = try await Self.crash(engine, reloading: true)
         #expect(crash.run.exitCode == 0, "stderr: \(crash.run.errors.suffix(2000))")
-        #expect(crash.run.errors.contains("web process ended: crashed"))
+        #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
         #expect(crash.cancelled.values.reduce(0, +) == 23)
         let backend = try await Self.backend.value
-        let results = try #require(backend.reports(named: "crash-reloaded-webkitgtk").last)
+        let results = try #require(backend.reports(named: "crash-reloaded-\(engine.rawValue)").last)
         #expect(results["echo"]?["n"] == 1)
         #expect(results["headers"] == "string")
         #expect(results["refreshToken"] == "string")
         #expect(results["establishSession"] == ["ok": true])
         #expect(results["callPage"] == ["value": "answered"])
-        print("web process crash and reload, webkitgtk: \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
+        print("web process crash and reload, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
     }
 
     struct Crash {
