@@ -7,12 +7,17 @@ import ToolSupport
 /// (its run loop), as an app's main thread does, so main-actor code runs on the main thread, which
 /// WebKit's API requires (`open --engine wkwebview`). An `async` entry point would leave the main
 /// queue to a pool thread on Linux (`dispatch_main`).
+///
+/// The process also ends on the main thread, whatever the command's outcome: `exit` runs the exit
+/// handlers on the calling thread, and WebKitGTK's handlers release WebKit objects, which WebKit
+/// allows on its main thread only: from a pool thread they abort (`open --engine wkwebview` timing
+/// out ended in SIGABRT, status 134, instead of 1).
 @main
 enum TodayBridgeMain {
     static func main() {
-        Task {
-            await TodayBridgeCommand.main()  // exits by itself on an error
-            exit(0)
+        Task { @MainActor in
+            await TodayBridgeCommand.main()  // an error ends the process on the main thread
+            exit(0)  // on the main actor: the main thread
         }
         while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
@@ -27,10 +32,25 @@ struct TodayBridgeCommand: AsyncParsableCommand {
         subcommands: subcommands
     )
 
-    /// Runs the command; started by another of this project's tools, ends when that tool does.
+    /// Runs the command (as ArgumentParser's `main` does); started by another of this project's
+    /// tools, ends when that tool does. An error ends the process from the main thread, after
+    /// ArgumentParser's message (its `main` would exit on the pool thread it runs on).
     static func main() async {
         ParentLifetime.endWithParentWhenAsked()
-        await main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            await exitOnMainThread(withError: error)
+        }
+    }
+
+    @MainActor private static func exitOnMainThread(withError error: any Error) -> Never {
+        exit(withError: error)
     }
 
     private static var subcommands: [any ParsableCommand.Type] {

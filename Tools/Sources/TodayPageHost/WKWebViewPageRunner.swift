@@ -26,18 +26,24 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
         installation = WebKitBridge.install(bridge, in: configuration)
     }
 
+    /// The headless run's display, kept until the process ends (Xvfb gets `SIGKILL` when the main
+    /// thread that started it ends, `VirtualDisplay`): GTK, started by the emulation's engine for
+    /// the whole process as WebKit's process pool is, keeps its connection to the display, and the
+    /// main thread keeps serving GLib's context after the run; a display gone under it is an X I/O
+    /// error, on which GTK ends the process with status 1 (a page that closed itself exited 1, as
+    /// if it had timed out).
+    private static var display: VirtualDisplay?
+
     /// Runs the page on the main thread; returns how it ended.
     package static func run(options: PageRunOptions, bridge: TodayBridge) async throws -> PageRunEnd {
-        let display = options.headless ? try VirtualDisplay() : nil
+        if options.headless, display == nil { display = try VirtualDisplay() }
         let quiet = options.headless ? QuietStandardError() : nil
         defer { quiet?.restore() }
         if let directory = options.webProcessExtension {
             WebKitEngine.webProcessExtensionDirectory = URL(fileURLWithPath: directory, isDirectory: true)
         }
         let runner = WKWebViewPageRunner(options: options, bridge: bridge)
-        let end = await withCheckedContinuation { runner.start($0) }
-        withExtendedLifetime(display) {}
-        return end
+        return await withCheckedContinuation { runner.start($0) }
     }
 
     private func start(_ ended: CheckedContinuation<PageRunEnd, Never>) {

@@ -49,18 +49,46 @@ enum EndToEndHost {
         /// The Android library (the Kotlin glue and the JNI core) in a JVM, over the emulation of
         /// Android's WebView on Chromium, platform `android`.
         case android
+        /// The iOS adapter (`TodayBridgeWebKit`) over WebKit's API emulated on WebKitGTK, platform `ios`.
+        case wkwebview
 
         /// One run per engine, where WebKitGTK's two paths would prove nothing more.
-        static let engines: [Engine] = [.webkitgtk, .android]
+        static let engines: [Engine] = [.webkitgtk, .android, .wkwebview]
 
+        /// Whether WebKitGTK is the engine (behind WebKit's API for `wkwebview`).
         var isWebKitGTK: Bool { self != .android }
-        var platform: String { isWebKitGTK ? "linux" : "android" }
+        var platform: String {
+            switch self {
+            case .webkitgtk, .webkitgtkRelay: "linux"
+            case .android: "android"
+            case .wkwebview: "ios"
+            }
+        }
+        /// The reason `today-bridge open` prints when the engine's content process is killed:
+        /// WebKitGTK tells a crash, Android's WebView whether the renderer crashed or was killed,
+        /// and WebKit gives a `WKWebView`'s app no reason at all.
+        var killedContentProcessReason: String {
+            switch self {
+            case .webkitgtk, .webkitgtkRelay: "crashed"
+            case .android: "killed"
+            case .wkwebview: "unknown"
+            }
+        }
+        /// Whether `open --reload-on-crash` can reload the page once its content process is gone:
+        /// an Android WebView whose renderer is gone cannot be used again.
+        var reloadsAfterContentProcessEnds: Bool { self != .android }
+        /// The name of the error the page's channel rejects a message it cannot clone with:
+        /// WebKit's `postMessage` serializes the body and refuses a function with a
+        /// `DataCloneError` (a DOMException); the WebKitGTK and Android hosts' channels check
+        /// the value first and throw a `TypeError`.
+        var nonCloneableChannelError: String { self == .wkwebview ? "DataCloneError" : "TypeError" }
         /// `today-bridge open`'s and `conformance`'s arguments for this engine.
         var arguments: [String] {
             switch self {
             case .webkitgtk: ["--engine", "webkitgtk"]
             case .webkitgtkRelay: ["--engine", "webkitgtk", "--relay"]
             case .android: ["--engine", "android"]
+            case .wkwebview: ["--engine", "wkwebview"]
             }
         }
         var testDescription: String {
@@ -68,6 +96,7 @@ enum EndToEndHost {
             case .webkitgtk: "WebKitGTK (web process extension)"
             case .webkitgtkRelay: "WebKitGTK (relay)"
             case .android: "Android (WebView emulated on Chromium)"
+            case .wkwebview: "WKWebView (WebKit's API over WebKitGTK)"
             }
         }
     }

@@ -26,26 +26,26 @@ struct WebProcessCrashEndToEndTests {
             #expect(crash.webProcesses.allSatisfy(\.sandboxedWithExtension) && !crash.webProcesses.isEmpty, "\(crash.webProcesses)")
         }
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
-        #expect(crash.run.errors.contains("web process ended: \(engine == .webkitgtk ? "crashed" : "killed")"))
+        #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
         #expect(crash.run.errors.contains("[webProcessTerminated]"))
         #expect(crash.cancelled == ["sleep": 20, "callPage": 1, "establishSession": 1, "never": 1], "\(crash.cancelled)")
         print("web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill")
     }
 
-    @Test("C5 S4 WebKitGTK: the host reloads after the crash and every capability works again")
-    func c5ReloadAfterCrash() async throws {
-        let crash = try await Self.crash(.webkitgtk, reloading: true)
+    @Test("C5 S4 the host reloads after the crash and every capability works again", arguments: Engine.engines.filter(\.reloadsAfterContentProcessEnds))
+    func c5ReloadAfterCrash(engine: Engine) async throws {
+        let crash = try await Self.crash(engine, reloading: true)
         #expect(crash.run.exitCode == 0, "stderr: \(crash.run.errors.suffix(2000))")
-        #expect(crash.run.errors.contains("web process ended: crashed"))
+        #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
         #expect(crash.cancelled.values.reduce(0, +) == 23)
         let backend = try await Self.backend.value
-        let results = try #require(backend.reports(named: "crash-reloaded-webkitgtk").last)
+        let results = try #require(backend.reports(named: "crash-reloaded-\(engine.rawValue)").last)
         #expect(results["echo"]?["n"] == 1)
         #expect(results["headers"] == "string")
         #expect(results["refreshToken"] == "string")
         #expect(results["establishSession"] == ["ok": true])
         #expect(results["callPage"] == ["value": "answered"])
-        print("web process crash and reload, webkitgtk: \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
+        print("web process crash and reload, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
     }
 
     struct Crash {
@@ -96,7 +96,7 @@ struct WebProcessCrashEndToEndTests {
         var webProcesses: [WebProcess] = []
         if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
             try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
-            let victims = Processes.descendants(of: host.pid).filter { engine == .webkitgtk ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
+            let victims = Processes.descendants(of: host.pid).filter { engine.isWebKitGTK ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
             #expect(!victims.isEmpty, "no content process among the host's descendants")
             if engine.isWebKitGTK {
                 let all = Processes.all()
