@@ -112,8 +112,11 @@ unit-test: .build/debug/.built .build/debug/$(EXTENSION)/lib$(EXTENSION).so
 # The suites that need the tools: the contract and hostile pages end to end in WebKitGTK and on
 # Android (the Android library in the JVM host over the emulation of Android's WebView on
 # Chromium), PostHog delivery against the capture server (kill -9, a full disk), the demo's types.
+# The process-lifetime suite runs alone, after the others: it times how fast a host's processes
+# go, which the other suites' engines running at the same time would slow down.
 tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/.built $(EXTENSION_MODULE)
-	$(SWIFT) test $(TOOLS) --skip-build
+	$(SWIFT) test $(TOOLS) --skip-build --skip ProcessLifetimeEndToEndTests
+	$(SWIFT) test $(TOOLS) --skip-build --filter ProcessLifetimeEndToEndTests
 
 # The Android glue (Kotlin, android/bridge) over the emulation of Android's WebView API (a real
 # Chromium, from the JVM host's build), with the Swift core's JNI library (android/, built with the
