@@ -53,7 +53,7 @@ struct FoundationValueReader {
         case 0: return NSNull()
         case 1: return NSNumber(value: byte() % 2 == 0)
         case 2: return NSNumber(value: Int64(bitPattern: UInt64(byte()) << 56 | UInt64(byte())))
-        case 3: return NSNumber(value: [0.5, -0, .nan, .infinity, -.infinity, 1e308, 5e-324, .pi][Int(byte() % 8)])
+        case 3: return NSNumber(value: [0.5, -0, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, .pi][Int(byte() % 8)])
         case 4: return text()
         case 5:
             let array = NSMutableArray()
