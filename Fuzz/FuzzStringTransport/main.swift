@@ -11,6 +11,11 @@ import TodayBridgeTesting
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = Fuzz.text(start, count)
+    // The request as the transport reads it: whole, within the limits plus its envelope, or else
+    // by the id it starts with.
+    let whole = (try? JSONValue(parsing: text, limits: JSONLimits(maxBytes: 1024 + 64, maxDepth: 6 + 1)))
+        .flatMap { try? JSONValueDecoder().decode(StringTransportRequest.self, from: $0) }
+    let id = whole.map(\.id) ?? StringTransport.leadingID(of: text)
     let replies = Fuzz.runBlocking {
         let host = BridgeTestHost(
             surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],  // a valid literal rule
@@ -21,17 +26,16 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
         StringTransport(connection: host.connection).receive(text, from: host.senderFacts()) { reply in
             replies.withLock { $0.append(reply) }
         }
-        // Closing settles whatever still runs, at once (C5): every reply there will be is in.
         for _ in 0..<20 { await Task.yield() }
+        // Closing settles every call still pending, at once (C5); a call that finished just before
+        // may still be handing its reply over on another thread, so a request waits for its reply
+        // (bounded), then a little longer for a second one that must never come.
         host.connection.close()
+        if id != nil { _ = await Fuzz.eventually { !replies.withLock(\.isEmpty) } }
+        for _ in 0..<20 { await Task.yield() }
         return replies.withLock { $0 }
     }
     Fuzz.check(replies.count <= 1, "C5: \(replies.count) replies to one request")
-    // The request as the transport reads it: whole, within the limits plus its envelope, or else
-    // by the id it starts with.
-    let whole = (try? JSONValue(parsing: text, limits: JSONLimits(maxBytes: 1024 + 64, maxDepth: 6 + 1)))
-        .flatMap { try? JSONValueDecoder().decode(StringTransportRequest.self, from: $0) }
-    let id = whole.map(\.id) ?? StringTransport.leadingID(of: text)
     if let whole, whole.id == nil {
         Fuzz.check(replies.isEmpty, "A2: a notification was answered: \(replies)")
     }
