@@ -33,9 +33,6 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
         NULL));
 }
 
-/* GVariant types and values Swift cannot spell (macros). */
-static inline const GVariantType *today_variant_type_vardict(void) { return G_VARIANT_TYPE_VARDICT; }
-
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 
 /* A message's parameters, (tbssay): whether the frame is the main one, its origin and URI

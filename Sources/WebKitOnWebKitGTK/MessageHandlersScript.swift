@@ -11,7 +11,9 @@ import Foundation
 /// page: a function, a symbol, a `BigInt` or a platform object is a `DataCloneError`
 /// `DOMException`, which rejects the promise of a handler with reply (WebKit's `postMessage`
 /// returns a promise, and WebIDL turns its exceptions into rejections) and is thrown by a handler
-/// without one. Its text: the handler's name, a newline, then `U` (`undefined`),
+/// without one; a body deeper than WebKit's limit is a `RangeError`, as is one deep enough to
+/// exhaust JavaScriptCore's stack first (this check and `JSON.stringify` recurse; WebKit's
+/// serialization does not). Its text: the handler's name, a newline, then `U` (`undefined`),
 /// `J` and the body's JSON text, or `T` and JSON text where each `Date` is `{"\u0001d": ms}`.
 /// A reply comes back as `[0, value]`, or `[1, value]` with its `Date`s written that way.
 ///
@@ -19,6 +21,10 @@ import Foundation
 /// start); the page can replace `window.webkit` in its own world, which changes only what its own
 /// calls do: the facts the app receives come from the entry, bound to its frame and document.
 enum MessageHandlersScript {
+    /// The deepest body WebKit's serialization carries (`maximumFilterRecursion` in WebKit's
+    /// `SerializedScriptValue.cpp`).
+    static let maximumDepth = 40_000
+
     /// The script for a world whose handlers are `names` (name: whether it replies).
     static func source(entry: String, names: [String: Bool]) -> String {
         let table = names.sorted { $0.key < $1.key }.map { "\(jsonText($0.key)): \($0.value)" }.joined(separator: ", ")
@@ -32,12 +38,15 @@ enum MessageHandlersScript {
           var DatePrototype = Date.prototype, ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
           var dateTime = Function.prototype.call.bind(Date.prototype.getTime);
           var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
+          var StackOverflow = RangeError;
           function cloneError() { return new Exception('The object can not be cloned.', 'DataCloneError'); }
-          // Throws where WebKit's serialization would; says whether a Date is inside.
+          // Throws where WebKit's serialization would (deeper than its \(maximumDepth) levels: the
+          // RangeError of a stack overflow); says whether a Date is inside.
           function check(value, depth) {
             var type = typeof value;
             if (value === null || type === 'undefined' || type === 'string' || type === 'number' || type === 'boolean') return false;
-            if (type !== 'object' || depth > 1000) throw cloneError();
+            if (depth > \(maximumDepth)) throw new StackOverflow('Maximum call stack size exceeded.');
+            if (type !== 'object') throw cloneError();
             var prototype = getPrototypeOf(value);
             if (prototype === DatePrototype) return true;
             if (prototype !== ObjectPrototype && prototype !== ArrayPrototype && prototype !== null) throw cloneError();

@@ -13,8 +13,8 @@ enum ScriptValues {
     static func body(kind: UInt8, json: Data) -> Any? {
         switch kind {
         case UInt8(ascii: "U"): return NSNull()
-        case UInt8(ascii: "J"): return try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-        case UInt8(ascii: "T"): return (try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])).map(revivingDates)
+        case UInt8(ascii: "J"): return BodyJSONReader.read(json)
+        case UInt8(ascii: "T"): return BodyJSONReader.read(json).map(revivingDates)
         default: return nil
         }
     }
@@ -37,35 +37,61 @@ enum ScriptValues {
         return try? JSONSerialization.jsonObject(with: Data(bytes: json, count: strlen(json)), options: [.fragmentsAllowed])
     }
 
-    /// The name of the one argument WebKitGTK is given for `callAsyncJavaScript`'s arguments.
-    static let argumentsName = "__webkitCallArguments"
-
-    /// `callAsyncJavaScript`'s function body and arguments as WebKitGTK takes them (`a{sv}`); `nil`
-    /// when an argument is not a value WebKit can send.
+    /// `callAsyncJavaScript`'s function body as WebKitGTK runs it: `functionBody` as an async
+    /// function of `arguments`' names, called with each argument written as a JavaScript literal;
+    /// `nil` when an argument is not a value WebKit can send.
     ///
-    /// WebKitGTK converts only `a{sv}` dictionaries, numbers and strings of a `GVariant` (a
-    /// boolean, an array or `null` would vanish), so the arguments cross as one JSON string (each
-    /// `Date` tagged as in replies) and a prologue rebuilds them before running `functionBody` as
-    /// an async function of those parameters, as WebKit does.
-    static func call(_ functionBody: String, arguments: [String: Any]) -> (body: String, arguments: OpaquePointer?)? {
+    /// WebKitGTK's own arguments (`a{sv}`) carry only dictionaries, numbers and strings (a boolean,
+    /// an array or `null` would vanish), so the values travel in the code itself, where no page
+    /// code runs to rebuild them: no `JSON.parse` a page could have replaced, and object keys
+    /// written as computed keys so `__proto__` is an own property, as WebKit makes it. The inner
+    /// function is an arrow function, whose call runs no page code either (`Function.prototype.call`
+    /// can be replaced): the one difference is that `arguments` inside it is the outer function's.
+    static func call(_ functionBody: String, arguments: [String: Any]) -> String? {
         let names = arguments.keys.sorted()
-        guard let json = replyJSON(names.map { arguments[$0]! }) else { return nil }
-        let body = """
-            const [__webkitDated, __webkitValues] = JSON.parse(\(argumentsName));
-            return await (async function (\(names.joined(separator: ", "))) {
+        var values: [String] = []
+        for name in names {
+            guard let value = literal(arguments[name]!) else { return nil }
+            values.append(value)
+        }
+        return """
+            return await (async (\(names.joined(separator: ", "))) => {
             \(functionBody)
-            }).apply(this, __webkitDated ? (function revive(v) {
-              if (v === null || typeof v !== 'object') return v;
-              if (!Array.isArray(v) && Object.keys(v).length === 1 && typeof v['\\u0001d'] === 'number') return new Date(v['\\u0001d']);
-              for (const k of Object.keys(v)) v[k] = revive(v[k]);
-              return v;
-            })(__webkitValues) : __webkitValues);
+            })(\(values.joined(separator: ", ")));
             """
-        let builder = g_variant_builder_new(today_variant_type_vardict())
-        defer { g_variant_builder_unref(builder) }
-        let text = String(decoding: json, as: UTF8.self)
-        g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string(argumentsName), g_variant_new_variant(g_variant_new_string(text))))
-        return (body, g_variant_builder_end(builder))
+    }
+
+    /// `value` as a JavaScript expression that builds it without running page code (but `Date`'s
+    /// constructor); `nil` for a value WebKit cannot send.
+    static func literal(_ value: Any) -> String? {
+        switch value {
+        case is NSNull: return "null"
+        case let date as Date: return "new Date(\(date.timeIntervalSince1970 * 1000))"
+        case let array as [Any]:
+            var elements: [String] = []
+            for element in array {
+                guard let element = literal(element) else { return nil }
+                elements.append(element)
+            }
+            return "[" + elements.joined(separator: ", ") + "]"
+        case let dictionary as [String: Any]:
+            var members: [String] = []
+            for key in dictionary.keys.sorted() {
+                guard let member = literal(dictionary[key]!) else { return nil }
+                members.append("[\(jsonFragment(key)!)]: \(member)")
+            }
+            return "{" + members.joined(separator: ", ") + "}"
+        default:
+            // Strings, numbers and booleans: their JSON text is their literal.
+            return jsonFragment(value)
+        }
+    }
+
+    /// JSON text of one string, number or boolean; `nil` for anything else or a number that is
+    /// not finite.
+    private static func jsonFragment(_ value: Any) -> String? {
+        guard JSONSerialization.isValidJSONObject([value]) else { return nil }
+        return (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func containsDate(_ value: Any) -> Bool {

@@ -109,9 +109,9 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     /// once the promise it returns settles. (WebKit's Swift overlay.)
     ///
     /// Arguments are the values WebKit sends (numbers, booleans, strings, `NSNull`, `Date`s, arrays
-    /// and dictionaries); WebKitGTK cannot take them all, so they cross as JSON text the function's
-    /// prologue parses in the same world (`ScriptValues.call`): a page that replaced `JSON.parse`
-    /// in the page world sees them first, where WebKit hands them over without running page code.
+    /// and dictionaries); WebKitGTK cannot take them all, so they cross as literals in the code it
+    /// runs (`ScriptValues.call`), which runs no page code, as WebKit hands them over. Inside the
+    /// function, `arguments` is not the arguments WebKit would give.
     @preconcurrency
     public func callAsyncJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
@@ -139,11 +139,11 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
         completion: @escaping @MainActor (Result<Any?, any Error>) -> Void
     ) {
         guard Self.isMainFrame(frame) else { return completion(.failure(Self.subFrameError)) }
-        guard let call = ScriptValues.call(functionBody, arguments: arguments) else {
+        guard let body = ScriptValues.call(functionBody, arguments: arguments) else {
             return completion(.failure(NSError(domain: "WKErrorDomain", code: 5, userInfo: [NSLocalizedDescriptionKey: "An argument is not a value WebKit can send"])))
         }
         let done = Unmanaged.passRetained(Completion { completion($0 as! Result<Any?, any Error>) }).toOpaque()
-        webkit_web_view_call_async_javascript_function(view, call.body, -1, call.arguments, contentWorld.scriptWorld, nil, nil, { source, result, data in
+        webkit_web_view_call_async_javascript_function(view, body, -1, nil, contentWorld.scriptWorld, nil, nil, { source, result, data in
             let outcome = WKWebView.finish { webkit_web_view_call_async_javascript_function_finish(UnsafeMutablePointer(OpaquePointer(source)), result, &$0) }
             Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(outcome)
         }, done)

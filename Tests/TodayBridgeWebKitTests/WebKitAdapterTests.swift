@@ -130,6 +130,22 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         XCTAssertTrue(reported, "\(seen.codes)")
     }
 
+    func test_C5_X7_bodyFiveThousandLevelsDeepReachesTheBridgeAndResolvesUndefined() async throws {
+        let page = try RealWebView()
+        await page.load()
+        let seen = SeenDiagnostics(page.bridge.diagnostics())
+        // WebKit's serialization carries 40,000 levels; the body reaches the app, whose reader
+        // refuses it by depth (X7), not the engine.
+        let reply = await page.call("""
+            let deep = 0;
+            for (let i = 0; i < 5000; i++) deep = [deep];
+            return String(await window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'headers', deep}));
+            """) as? String
+        XCTAssertEqual(reply, "undefined")
+        let reported = await page.wait { seen.codes.contains(.undecodableMessage) }
+        XCTAssertTrue(reported, "\(seen.codes)")
+    }
+
     func test_C5_X5_viewReleasedMidCallSettlesTheCallAndLeavesNothingPending() async throws {
         let page = try RealWebView()
         await page.load()
@@ -145,6 +161,26 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         let settled = await page.wait { connection.pendingCallCount == 0 }
         XCTAssertTrue(settled)
         page.tokens.release()
+    }
+
+    func test_X3_callAsyncJavaScriptHandsArgumentsOverWithoutRunningPageCode() async throws {
+        let page = try RealWebView()
+        await page.load(RealWebView.html(body: """
+            <script>
+            window.JSON = { parse: function () { throw new Error('replaced'); }, stringify: function () { throw new Error('replaced'); } };
+            Function.prototype.call = Function.prototype.apply = function () { throw new Error('replaced'); };
+            </script>
+            """))
+        let checks = await page.call("""
+            return [flag === true, list.length === 3 && list[1] === 'two' && list[2] === null,
+              Object.getOwnPropertyNames(nested).indexOf('__proto__') >= 0 && Object.getPrototypeOf(nested) === Object.prototype,
+              ({}).polluted === undefined, when instanceof Date && when.getTime() === 1700000000000,
+              text === 'line\\u2028 "quoted"'].join(' ');
+            """, arguments: [
+                "flag": true, "list": [1, "two", NSNull()], "nested": ["__proto__": ["polluted": true]],
+                "when": Date(timeIntervalSince1970: 1_700_000_000), "text": "line\u{2028} \"quoted\"",
+            ]) as? String
+        XCTAssertEqual(checks, "true true true true true true")
     }
 
     func test_X3_X4_eventsAndNativeCallsReachThePageThroughCallAsyncJavaScript() async throws {
