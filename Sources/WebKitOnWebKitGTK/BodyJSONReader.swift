@@ -5,12 +5,16 @@ import Foundation
 /// every number an `NSNumber` of a `Double`, `true` and `false` boolean `NSNumber`s, `String`,
 /// `NSNull`, `[Any]` and `[String: Any]`.
 ///
-/// Nesting has no limit of its own: WebKit's serialization carries bodies far deeper than the 512
-/// levels Foundation's `JSONSerialization` reads on Linux, and the page's script already refused
-/// what WebKit refuses (`MessageHandlersScript`). The reader keeps its open containers on a stack
-/// of its own, not the thread's. Text that is not JSON (a page can call the native entry itself)
-/// reads as `nil`.
+/// WebKit's serialization carries bodies far deeper than the 512 levels Foundation's
+/// `JSONSerialization` reads on Linux: this reader keeps its open containers on a stack of its
+/// own, not the thread's, and takes as many levels as WebKit does (`MessageHandlersScript`), no
+/// more: a page can call the native entry itself, and a value nested deeper would overflow the
+/// main thread's stack when it is released (measured: about 58,000 levels of arrays). Text that is
+/// not JSON, or deeper than that, reads as `nil`.
 struct BodyJSONReader {
+    /// The most containers open at once: WebKit's depth, the top level, and a tagged `Date`'s wrapper.
+    static let maximumNesting = MessageHandlersScript.maximumDepth + 2
+
     private let bytes: [UInt8]
     private var index = 0
 
@@ -81,13 +85,14 @@ struct BodyJSONReader {
             index += 1
             skipWhitespace()
             if take(UInt8(ascii: "]")) { return .value([Any]()) }
+            guard open.count < Self.maximumNesting else { return nil }
             open.append(.array([]))
             return .opened
         case UInt8(ascii: "{"):
             index += 1
             skipWhitespace()
             if take(UInt8(ascii: "}")) { return .value([String: Any]()) }
-            guard let key = memberKey() else { return nil }
+            guard open.count < Self.maximumNesting, let key = memberKey() else { return nil }
             open.append(.object([:], key: key))
             return .opened
         case UInt8(ascii: "\""): return string().map { .value($0) }
