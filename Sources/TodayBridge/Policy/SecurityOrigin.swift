@@ -44,24 +44,21 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The origin of an origin or URL string; `nil` for opaque or host-less URLs.
+    ///
+    /// Read by the bridge's own reader (``URLParts``), not Foundation's `URL`, whose reading of
+    /// hosts differs between OS versions.
     public init?(string: String) {
-        guard let url = URL(string: string) else { return nil }
-        self.init(url: url)
+        guard let parts = URLParts(string) else { return nil }
+        self.init(parts)
     }
 
-    /// The origin of `url`; `nil` for opaque or host-less URLs.
+    /// The origin of `url` (its `absoluteString`); `nil` for opaque or host-less URLs.
     public init?(url: URL) {
-        // `URL.host`, not `URLComponents.host`: the latter decodes an IDN host to Unicode
-        // (`xn--bcher-kva.example` becomes `bücher.example`), which no ASCII origin rule and no
-        // engine-reported origin would ever equal.
-        // `URL.host` drops the brackets of an IP literal, which `[1.2.3.4]` (no IPv6 address, no
-        // origin) needs; `URLComponents` keeps them.
-        guard let scheme = url.scheme else { return nil }
-        var host = url.host ?? ""
-        if !host.hasPrefix("["), URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedHost?.hasPrefix("[") == true {
-            host = "[\(host)]"
-        }
-        self.init(scheme: scheme, host: host, port: url.port)
+        self.init(string: url.absoluteString)
+    }
+
+    package init?(_ parts: URLParts) {
+        self.init(scheme: parts.scheme, host: parts.host ?? "", port: parts.port)
     }
 
     /// Whether the origin is served over TLS.
@@ -76,6 +73,9 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
         return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
     }
 
+    /// Besides controls, space and non-ASCII: what the URL Standard forbids in a domain.
+    private static let forbiddenInHost = Set("#%/:<>?@[\\]^|".utf8)
+
     /// A host in canonical form: brackets around IPv6 taken off, IP addresses canonical, names
     /// lower-cased; `nil` when it cannot be a host.
     private static func canonicalHost(_ host: String) -> String? {
@@ -85,6 +85,8 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
         // Brackets only ever wrap a whole IPv6 literal; any left over make normalizing unstable.
         guard !host.contains(where: { $0 == "[" || $0 == "]" }) else { return nil }
         if bracketed || host.contains(":") { return IPAddressLiteral.canonicalIPv6(host) }
+        // A canonical name is ASCII without the URL Standard's forbidden domain code points.
+        guard host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !forbiddenInHost.contains($0) }) else { return nil }
         switch IPAddressLiteral.readIPv4(host) {
         case .address(let address): return address
         case .malformed: return nil

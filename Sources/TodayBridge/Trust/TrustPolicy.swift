@@ -50,13 +50,11 @@ package struct PageLocation: Sendable, Hashable {
     package let redacted: String
 
     package init?(url: URL) {
-        guard let origin = SecurityOrigin(url: url),
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return nil }
+        guard let parts = URLParts(url.absoluteString), let origin = SecurityOrigin(parts) else { return nil }
         self.origin = origin
-        self.path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        self.path = parts.path.isEmpty ? "/" : parts.path
         // An app's scheme has one origin (`myapp://`); the page keeps the URL's host for analytics.
-        let authority = origin.isAppScheme ? "\(origin.scheme)://\(components.percentEncodedHost ?? "")" : origin.description
+        let authority = origin.isAppScheme ? "\(origin.scheme)://\(parts.host ?? "")" : origin.description
         redacted = authority + path
     }
 }
