@@ -117,33 +117,28 @@ final class WebKitAdapterTests: RealWebViewTestCase {
     }
 
     func test_C5_X7_bodyTooDeepResolvesUndefinedAndIsReported() async throws {
-        let page = try RealWebView()
-        await page.load()
-        let seen = SeenDiagnostics(page.bridge.diagnostics())
-        let reply = await page.call("""
-            let deep = 0;
-            for (let i = 0; i < 70; i++) deep = [deep];
-            return String(await window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'headers', deep}));
-            """) as? String
-        XCTAssertEqual(reply, "undefined")
-        let reported = await page.wait { seen.codes.contains(.undecodableMessage) }
-        XCTAssertTrue(reported, "\(seen.codes)")
+        try await assertBodyRefusedByTheBridge(levels: 70)
     }
 
     func test_C5_X7_bodyFiveThousandLevelsDeepReachesTheBridgeAndResolvesUndefined() async throws {
+        // WebKit's serialization carries 40,000 levels: the body reaches the app, whose reader
+        // refuses it by depth (X7), not the engine.
+        try await assertBodyRefusedByTheBridge(levels: 5_000)
+    }
+
+    /// Posts a `headers` body nested `levels` deep: it resolves `undefined`, reported as undecodable.
+    private func assertBodyRefusedByTheBridge(levels: Int, line: UInt = #line) async throws {
         let page = try RealWebView()
         await page.load()
         let seen = SeenDiagnostics(page.bridge.diagnostics())
-        // WebKit's serialization carries 40,000 levels; the body reaches the app, whose reader
-        // refuses it by depth (X7), not the engine.
         let reply = await page.call("""
             let deep = 0;
-            for (let i = 0; i < 5000; i++) deep = [deep];
+            for (let i = 0; i < levels; i++) deep = [deep];
             return String(await window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'headers', deep}));
-            """) as? String
-        XCTAssertEqual(reply, "undefined")
+            """, arguments: ["levels": levels]) as? String
+        XCTAssertEqual(reply, "undefined", line: line)
         let reported = await page.wait { seen.codes.contains(.undecodableMessage) }
-        XCTAssertTrue(reported, "\(seen.codes)")
+        XCTAssertTrue(reported, "\(seen.codes)", line: line)
     }
 
     func test_C5_X5_viewReleasedMidCallSettlesTheCallAndLeavesNothingPending() async throws {
