@@ -45,7 +45,7 @@ public struct SecurityOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// The origin of an origin or URL string; `nil` for opaque or host-less URLs.
     ///
-    /// Read by the bridge's own reader (``URLParts``), not Foundation's `URL`, whose reading of
+    /// Read by the bridge's own reader, not Foundation's `URL`, whose reading of
     /// hosts differs between OS versions.
     public init?(string: String) {
         guard let parts = URLParts(string) else { return nil }
