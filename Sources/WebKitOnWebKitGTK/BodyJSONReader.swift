@@ -16,16 +16,20 @@ struct BodyJSONReader {
     static let maximumNesting = MessageHandlersScript.maximumDepth + 2
 
     private let bytes: [UInt8]
+    private let revivesDates: Bool
     private var index = 0
 
-    /// The value `json` holds, or `nil` when it is not one JSON value.
-    static func read(_ json: some Collection<UInt8>) -> Any? {
-        var reader = BodyJSONReader(bytes: Array(json))
+    /// The value `json` holds, or `nil` when it is not one JSON value. With `revivingDates`, each
+    /// object that is only a tagged date (`{"\u0001d": ms}`, ``ScriptValues/dateKey``) reads as
+    /// that `Date`, as the object closes (no second pass over a deep value).
+    static func read(_ json: some Collection<UInt8>, revivingDates: Bool = false) -> Any? {
+        var reader = BodyJSONReader(bytes: Array(json), revivesDates: revivingDates)
         return reader.document()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], revivesDates: Bool) {
         self.bytes = bytes
+        self.revivesDates = revivesDates
     }
 
     /// A container still open: its members so far and, in an object, the key of the value being read.
@@ -69,7 +73,7 @@ struct BodyJSONReader {
                         break closing
                     }
                     guard take(UInt8(ascii: "}")) else { return nil }
-                    value = members
+                    value = taggedDate(members) ?? members
                 }
             }
         }
@@ -101,6 +105,12 @@ struct BodyJSONReader {
         case UInt8(ascii: "n"): return literal("null", NSNull())
         default: return number().map { .value($0) }
         }
+    }
+
+    /// The `Date` an object tags, when dates are revived and the object is only that tag.
+    private func taggedDate(_ members: [String: Any]) -> Date? {
+        guard revivesDates, members.count == 1, let milliseconds = members[ScriptValues.dateKey] as? NSNumber else { return nil }
+        return Date(timeIntervalSince1970: milliseconds.doubleValue / 1000)
     }
 
     /// An object member's key and its colon.

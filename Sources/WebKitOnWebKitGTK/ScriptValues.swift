@@ -14,7 +14,7 @@ enum ScriptValues {
         switch kind {
         case UInt8(ascii: "U"): return NSNull()
         case UInt8(ascii: "J"): return BodyJSONReader.read(json)
-        case UInt8(ascii: "T"): return BodyJSONReader.read(json).map(revivingDates)
+        case UInt8(ascii: "T"): return BodyJSONReader.read(json, revivingDates: true)
         default: return nil
         }
     }
@@ -109,18 +109,6 @@ enum ScriptValues {
         case let array as [Any]: array.map(taggingDates)
         case let dictionary as [String: Any]: dictionary.mapValues(taggingDates)
         default: value
-        }
-    }
-
-    private static func revivingDates(_ value: Any) -> Any {
-        switch value {
-        case let array as [Any]: return array.map(revivingDates)
-        case let dictionary as [String: Any]:
-            if dictionary.count == 1, let milliseconds = dictionary[dateKey] as? NSNumber {
-                return Date(timeIntervalSince1970: milliseconds.doubleValue / 1000)
-            }
-            return dictionary.mapValues(revivingDates)
-        default: return value
         }
     }
 }

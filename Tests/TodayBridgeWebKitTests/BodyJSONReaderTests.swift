@@ -37,5 +37,14 @@ final class BodyJSONReaderTests: XCTestCase {
         XCTAssertNil(read(nested(BodyJSONReader.maximumNesting + 1)))
         XCTAssertNil(read(nested(1_000_000)), "refused before it is built: releasing it would overflow the stack")
     }
+
+    func test_C2_X7_datesAreRevivedAsTheirObjectsCloseEvenAtWebKitsDepth() throws {
+        let levels = BodyJSONReader.maximumNesting - 1
+        let text = String(repeating: "[", count: levels) + #"{"\u0001d": 1700000000000}"# + String(repeating: "]", count: levels)
+        var value = try XCTUnwrap(BodyJSONReader.read(Array(text.utf8), revivingDates: true), "no second, recursive pass over the body")
+        for _ in 0..<levels { value = try XCTUnwrap((value as? [Any])?.first) }
+        XCTAssertEqual(value as? Date, Date(timeIntervalSince1970: 1_700_000_000))
+        XCTAssertEqual((read(#"{"\u0001d": 5}"#) as? [String: Any])?.count, 1, "only a tagged body's dates are revived")
+    }
 }
 #endif
