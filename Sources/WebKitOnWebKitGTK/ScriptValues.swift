@@ -49,11 +49,7 @@ enum ScriptValues {
     /// can be replaced): the one difference is that `arguments` inside it is the outer function's.
     static func call(_ functionBody: String, arguments: [String: Any]) -> String? {
         let names = arguments.keys.sorted()
-        var values: [String] = []
-        for name in names {
-            guard let value = literal(arguments[name]!) else { return nil }
-            values.append(value)
-        }
+        guard let values = literals(names.map { arguments[$0]! }) else { return nil }
         return """
             return await (async (\(names.joined(separator: ", "))) => {
             \(functionBody)
@@ -68,23 +64,27 @@ enum ScriptValues {
         case is NSNull: return "null"
         case let date as Date: return "new Date(\(date.timeIntervalSince1970 * 1000))"
         case let array as [Any]:
-            var elements: [String] = []
-            for element in array {
-                guard let element = literal(element) else { return nil }
-                elements.append(element)
-            }
-            return "[" + elements.joined(separator: ", ") + "]"
+            return literals(array).map { "[" + $0.joined(separator: ", ") + "]" }
         case let dictionary as [String: Any]:
-            var members: [String] = []
-            for key in dictionary.keys.sorted() {
-                guard let member = literal(dictionary[key]!) else { return nil }
-                members.append("[\(jsonFragment(key)!)]: \(member)")
+            let keys = dictionary.keys.sorted()
+            // Computed keys: `__proto__` stays an own property.
+            return literals(keys.map { dictionary[$0]! }).map { values in
+                "{" + zip(keys, values).map { "[\(jsonFragment($0)!)]: \($1)" }.joined(separator: ", ") + "}"
             }
-            return "{" + members.joined(separator: ", ") + "}"
         default:
             // Strings, numbers and booleans: their JSON text is their literal.
             return jsonFragment(value)
         }
+    }
+
+    /// Each of `values` as a literal; `nil` when one is not a value WebKit can send.
+    private static func literals(_ values: [Any]) -> [String]? {
+        var written: [String] = []
+        for value in values {
+            guard let literal = literal(value) else { return nil }
+            written.append(literal)
+        }
+        return written
     }
 
     /// JSON text of one string, number or boolean; `nil` for anything else or a number that is
