@@ -64,6 +64,7 @@ var platformTargets: [Target] {
         // WebKit's API for WKWebView implemented over WebKitGTK, as a module named WebKit, so the
         // Apple adapter's own source runs here in a real WebKit engine. Apple platforms never see it.
         .target(name: "WebKit", dependencies: [.target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))], path: "Sources/WebKitOnWebKitGTK"),
+        .testTarget(name: "TodayBridgeGTKTests", dependencies: ["TodayBridgeGTK", "TodayBridge", .target(name: "CWebKitGTK", condition: .when(platforms: [.linux]))]),
     ]
 }
 

@@ -89,9 +89,7 @@ public final class WebKitGTKBridge {
         g_object_ref(gpointer(contentManager))
         channel = bridge.configuration.channelName
         expectsExtension = WebKitGTKWebProcessExtension.isPrepared(webkit_web_view_get_context(view))
-        // Capabilities start at once on the GLib thread and keep to it: one that does not suspend
-        // answers before the signal handler returns, with no hop at all.
-        connection = bridge.connect(page) { operation in Task(executorPreference: GLibActor.taskExecutor, operation: operation) }
+        connection = bridge.connect(page, startingTasks: Self.startingTasks)
         addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
         connectExtension(view)
@@ -118,6 +116,13 @@ public final class WebKitGTKBridge {
         }
         webkit_user_content_manager_add_script(contentManager, script)
         webkit_user_script_unref(script)
+    }
+
+    /// Capabilities start at once on the GLib thread and keep to it: one that does not suspend
+    /// answers before the signal handler returns, with no hop at all (an idle source only after a
+    /// suspension).
+    nonisolated package static let startingTasks: BridgeConnection.TaskStarter = { operation in
+        Task.immediate(executorPreference: GLibActor.taskExecutor, operation: operation)
     }
 
     /// Connects a GObject signal to a C callback whose data is this installation (unretained:

@@ -47,6 +47,7 @@ const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
+const ownKeys = Object.keys;
 const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
@@ -189,7 +190,8 @@ function relayChannel(window, configuration) {
 function messageText(message, maxLength) {
     let json;
     try {
-        json = stringify(message, refuseUncloneable);
+        json = stringify(message);
+        refuseUncloneable(message, '');
     }
     catch (error) {
         throw new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
@@ -198,10 +200,25 @@ function messageText(message, maxLength) {
         return { id: 0, mark: NONE, body: '' };
     return json.length > maxLength ? { id: 0, mark: LENGTH, body: `${json.length}` } : { id: 0, mark: TEXT, body: json };
 }
-function refuseUncloneable(_key, value) {
+function refuseUncloneable(value, key) {
+    if (value !== null && typeof value === 'object') {
+        const toJSON = value.toJSON;
+        if (typeof toJSON === 'function')
+            value = reflectApply(toJSON, value, [key]);
+    }
     if (typeof value === 'function' || typeof value === 'symbol')
         throw new TypeErrorIntrinsic(`a ${typeof value} cannot be cloned`);
-    return value;
+    if (value === null || typeof value !== 'object')
+        return;
+    const object = value;
+    if (isArray(object)) {
+        for (let index = 0; index < object.length; index++)
+            refuseUncloneable(object[index], `${index}`);
+        return;
+    }
+    const names = ownKeys(object);
+    for (let index = 0; index < names.length; index++)
+        refuseUncloneable(object[names[index]], names[index]);
 }
 return webKitGTKChannel(window, configuration);
 })
@@ -246,6 +263,7 @@ const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
+const ownKeys = Object.keys;
 const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);

@@ -88,10 +88,14 @@ test('W5 a message that cannot be cloned is refused at once with a TypeError; no
   const { channel, posted } = page();
   const cycle: Record<string, unknown> = {};
   cycle.self = cycle;
-  for (const message of [{ f: () => 1 }, Symbol('s'), { s: Symbol('s') }, [() => 1], { n: BigInt(1) }, cycle]) {
+  const toFunction = { toJSON: () => () => 1 };
+  for (const message of [{ f: () => 1 }, Symbol('s'), { s: Symbol('s') }, [() => 1], [[{ deep: [Symbol('s')] }]], { n: BigInt(1) }, cycle, toFunction, { nested: toFunction }]) {
     await assert.rejects(channel.postMessage(message), TypeError);
   }
   assert.equal(posted.length, 0);
+  // What JSON carries as data is sent: a method `toJSON` is not a member, and a date is its text.
+  await channel.postMessage({ type: 'x', at: new Date(0), shaped: { toJSON: () => ({ plain: [1] }) } });
+  assert.equal(posted.length, 1);
 });
 
 test('X7 a message longer than the host accepts is not carried, only its length', async () => {

@@ -2,9 +2,12 @@ import TodayBridge
 
 /// A token provider for trying pages: a fixed token, and a new value on every refresh
 /// (`VALUE-1`, `VALUE-2`, ...).
-package actor StaticTokenProvider: TokenProvider {
+///
+/// It holds its state under a lock rather than in an actor: `currentToken()` then returns
+/// without leaving the thread that asked, as an app's provider that holds its token should.
+package final class StaticTokenProvider: TokenProvider {
     private let base: String?
-    private var refreshes = 0
+    private let refreshes = Locked(0)
 
     package init(token: String?) {
         base = token
@@ -12,12 +15,16 @@ package actor StaticTokenProvider: TokenProvider {
 
     package func currentToken() async -> AccessToken? {
         guard let base else { return nil }
-        return AccessToken(refreshes == 0 ? base : "\(base)-\(refreshes)")
+        let count = refreshes.withLock { $0 }
+        return AccessToken(count == 0 ? base : "\(base)-\(count)")
     }
 
     package func refreshToken() async throws -> AccessToken {
         guard let base else { throw BridgeError.failed("no session") }
-        refreshes += 1
-        return AccessToken("\(base)-\(refreshes)")
+        let count = refreshes.withLock { count in
+            count += 1
+            return count
+        }
+        return AccessToken("\(base)-\(count)")
     }
 }

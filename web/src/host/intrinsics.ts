@@ -31,6 +31,7 @@ export const ErrorIntrinsic = Error;
 export const TypeErrorIntrinsic = TypeError;
 export const CustomEventIntrinsic = CustomEvent;
 export const isArray = Array.isArray;
+export const ownKeys = Object.keys;
 export const hasOwn = uncurry(Object.prototype.hasOwnProperty) as (value: object, name: PropertyKey) => boolean;
 /** `structuredClone`, where the engine has it. */
 export const structuredCloneIntrinsic: ((value: unknown) => unknown) | undefined = typeof structuredClone === 'function' ? structuredClone : undefined;

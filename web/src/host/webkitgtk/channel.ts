@@ -1,7 +1,7 @@
 import type { WebKitGTKChannelConfiguration } from '../configurations.generated.js';
 import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from './relay-events.js';
 import type { RelayFrame, WebKitGTKWindow } from './relay-events.js';
-import { ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, customEvent, defineProperty, describe, dispatch, eventDetail, freeze, parse, rejected, stringify } from '../intrinsics.js';
+import { ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, customEvent, defineProperty, describe, dispatch, eventDetail, freeze, isArray, ownKeys, parse, reflectApply, rejected, stringify } from '../intrinsics.js';
 
 type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
 type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -118,7 +118,10 @@ function relayChannel(window: WebKitGTKWindow, configuration: WebKitGTKChannelCo
 function messageText(message: unknown, maxLength: number): RelayFrame {
   let json: string | undefined;
   try {
-    json = stringify(message, refuseUncloneable);
+    // Without a replacer: JavaScriptCore's fast path, twice as fast on a large string. It throws
+    // for a cycle or a bigint first, so the check after it meets neither.
+    json = stringify(message);
+    refuseUncloneable(message, '');
   } catch (error) {
     throw new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
   }
@@ -126,8 +129,22 @@ function messageText(message: unknown, maxLength: number): RelayFrame {
   return json.length > maxLength ? { id: 0, mark: LENGTH, body: `${json.length}` } : { id: 0, mark: TEXT, body: json };
 }
 
-/** `JSON.stringify`'s replacer: refuses what structured cloning refuses and JSON would drop quietly. */
-function refuseUncloneable(_key: string, value: unknown): unknown {
+/**
+ * Throws for a function or a symbol among the values `JSON.stringify` visits (each after its
+ * `toJSON`), which structured cloning refuses and JSON would drop quietly.
+ */
+function refuseUncloneable(value: unknown, key: string): void {
+  if (value !== null && typeof value === 'object') {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = reflectApply(toJSON, value, [key]);
+  }
   if (typeof value === 'function' || typeof value === 'symbol') throw new TypeErrorIntrinsic(`a ${typeof value} cannot be cloned`);
-  return value;
+  if (value === null || typeof value !== 'object') return;
+  const object = value as Record<string, unknown>;
+  if (isArray(object)) {
+    for (let index = 0; index < object.length; index++) refuseUncloneable(object[index], `${index}`);
+    return;
+  }
+  const names = ownKeys(object);
+  for (let index = 0; index < names.length; index++) refuseUncloneable(object[names[index]], names[index]);
 }
