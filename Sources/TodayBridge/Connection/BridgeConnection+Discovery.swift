@@ -2,7 +2,7 @@ extension BridgeConnection {
     /// Answers `__today.hello` from any frame: what this sender may call, the app's name and
     /// version, and the older of the two sides' protocols (D1, D2).
     func answerHello(_ body: JSONValue, trust: SenderTrust) -> CallOutcome {
-        guard let hello = try? JSONValueDecoder().decode(HelloMessage.self, from: body) else { return .malformed }
+        guard let hello = HelloMessage(json: body) else { return .malformed }
         var offers: [String: CapabilityOffer] = [:]
         for capability in bridge.capabilities.all {
             offers[capability.type] = capability.access.offer(to: trust)
@@ -12,7 +12,7 @@ extension BridgeConnection {
             host: bridge.configuration.host,
             capabilities: offers
         )
-        return .resolved(try? JSONValueEncoder().encode(reply))
+        return .resolved(reply.jsonValue)
     }
 
     /// The older of the page's protocol and the host's; a page that names none, or one below 1,

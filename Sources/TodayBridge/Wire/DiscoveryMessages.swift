@@ -25,3 +25,32 @@ package enum CapabilityOffer: String, Codable, Sendable, CaseIterable {
     /// A call resolves `undefined`: the page is not a trusted surface over HTTPS (S3).
     case denied
 }
+
+extension HelloMessage {
+    /// Reads the message without a `Decoder`, as its `Decodable` conformance reads it: `protocol`
+    /// absent, `null` or an integer; `nil` for anything else.
+    package init?(json message: JSONValue) {
+        guard message["type"]?.stringValue == MessageType.hello.rawValue else { return nil }
+        switch message["protocol"] {
+        case nil, .null?:
+            self.init(type: .hello, protocol: nil)
+        case .number(let number)?:
+            guard let version = Int(exactly: number) else { return nil }
+            self.init(type: .hello, protocol: version)
+        default:
+            return nil
+        }
+    }
+}
+
+extension HelloReply: JSONValueWritable {
+    /// The reply as its `Encodable` conformance writes it through ``JSONValueEncoder``, without the
+    /// encoder: every page asks once per document, and some hosts ask per call.
+    package var jsonValue: JSONValue {
+        .object([
+            "protocol": .number(Double(`protocol`)),
+            "host": .object(["name": .string(host.name), "version": .string(host.version)]),
+            "capabilities": .object(capabilities.mapValues { .string($0.rawValue) }),
+        ])
+    }
+}

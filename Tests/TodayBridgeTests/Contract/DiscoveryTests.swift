@@ -93,6 +93,29 @@ struct DiscoveryTests {
         }
     }
 
+    @Test("D1 D2 the hello is read and answered without the coders exactly as the coders would")
+    func d1HelloWithoutCoders() throws {
+        let messages: [JSONValue] = [
+            ["type": "__today.hello"], ["type": "__today.hello", "protocol": 2], ["type": "__today.hello", "protocol": .null],
+            ["type": "__today.hello", "protocol": 2.0], ["type": "__today.hello", "protocol": -0.0], ["type": "__today.hello", "protocol": 1e300],
+            ["type": "__today.hello", "protocol": 2.5], ["type": "__today.hello", "protocol": "2"], ["type": "__today.hello", "protocol": [2]],
+            ["type": "__today.hello", "protocol": false], ["type": "other", "protocol": 2], ["protocol": 2],
+        ]
+        for message in messages {
+            let decoded = try? JSONValueDecoder().decode(HelloMessage.self, from: message)
+            let read = HelloMessage(json: message)
+            #expect(read?.protocol == decoded?.protocol && (read == nil) == (decoded == nil), "\(message)")
+        }
+        for wire: JSONValue in [
+            ["protocol": 2, "host": ["name": "Today \"app\"", "version": "7.3"], "capabilities": ["headers": "allowed", "share": "denied"]],
+            ["protocol": 1, "host": ["name": "TodayBridge", "version": "1"], "capabilities": [:]],
+        ] {
+            let reply = try JSONValueDecoder().decode(HelloReply.self, from: wire)
+            #expect(try reply.jsonValue == JSONValueEncoder().encode(reply))
+            #expect(reply.jsonValue == wire)
+        }
+    }
+
     @Test("D2 a page older than discovery never asks, and everything of protocol 1 works as before")
     func d2OldPage() async throws {
         let host = try Self.host()
