@@ -142,19 +142,24 @@ sanitize-address: .build-asan/.built
 	touch $@
 
 # libFuzzer targets (Fuzz/, README "Fuzzing and sanitizers"). `make fuzz` runs each for
-# FUZZ_SECONDS and then reports; `make fuzz-smoke` (part of `make test`) runs each for
+# FUZZ_SECONDS and then reports, then the JNI programs below; `make fuzz-smoke` (part of `make test`) runs each for
 # FUZZ_SMOKE_SECONDS, replaying the committed corpus first. Both fail on a finding, saved in
 # .build-fuzz/artifacts/.
 FUZZ_TARGETS = FuzzConnection FuzzFoundationValue FuzzJSON FuzzOriginRule FuzzRelayedText FuzzStringTransport FuzzTrackEvent
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 20
+# The JNI exports under random programs (android/tests/.../NativeBridgeFuzzTest.kt): `make test`
+# runs three short ones in android-test; `make fuzz` these.
+JNI_FUZZ_PROGRAMS ?= 20
+JNI_FUZZ_OPERATIONS ?= 50000
 
 .build-fuzz/.built: $(FUZZ_SOURCES)
 	$(SWIFT) build --package-path Fuzz -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address $(SWIFT_FLAGS)
 	touch $@
 
-fuzz: .build-fuzz/.built
-	status=0; for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || status=1; done; exit $$status
+fuzz: .build-fuzz/.built Tools/.build/debug/.built Tools/.build/android-host/.built
+	status=0; for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || status=1; done; \
+	TODAY_JNI_FUZZ_PROGRAMS=$(JNI_FUZZ_PROGRAMS) TODAY_JNI_FUZZ_OPERATIONS=$(JNI_FUZZ_OPERATIONS) android/scripts/test.sh || status=1; exit $$status
 
 fuzz-smoke: .build-fuzz/.built
 	for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SMOKE_SECONDS) || exit 1; done

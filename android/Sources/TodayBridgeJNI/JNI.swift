@@ -13,6 +13,10 @@ struct JNI {
         cjni_current_env().map(JNI.init)
     }
 
+    /// The VM's function table. The unwrap cannot fail: every `JNI` is made from an environment the
+    /// VM handed over (a native method's first argument, or `GetEnv`/`AttachCurrentThread` in
+    /// `cjni_current_env`), and such a `JNIEnv *` always points at the table (JNI specification,
+    /// "JNI Interface Functions and Pointers"); no page or app input reaches this pointer.
     private var functions: JNINativeInterface_ { env.pointee!.pointee }
 
     /// The bytes of a Java `byte[]`; `nil` for a null array.
