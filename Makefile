@@ -124,18 +124,19 @@ tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/
 android-test: Tools/.build/debug/.built Tools/.build/android-host/.built
 	android/scripts/test.sh
 
-# The libraries' unit suites (unit-test's, but the WKWebView adapter's, which needs WebKitGTK's
-# processes and a display) under ThreadSanitizer and AddressSanitizer. A report fails the run; no
+# The libraries' unit suites (unit-test's, but the WKWebView adapter's and the GTK adapter's
+# shared-content-manager test, which need WebKitGTK's processes and a display) under
+# ThreadSanitizer and AddressSanitizer. A report fails the run; no
 # suppressions are needed. SWIFT_BACKTRACE=enable=no: after a sanitizer report Swift's backtracer
 # can spin instead of exiting (seen under ASan). detect_leaks=0: LeakSanitizer's check at exit is
 # not a memory-safety check, and here its roots are Swift weak-reference side tables
 # (Broadcast.subscribe's `[weak self]`), whose address Swift keeps encoded in the object's
 # reference count where LSan cannot see it, and XCTest's own runner objects.
 sanitize-thread: .build-tsan/.built
-	TSAN_OPTIONS="halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip TodayBridgeWebKitTests
+	TSAN_OPTIONS="halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip TodayBridgeWebKitTests --skip SharedContentManagerTests
 
 sanitize-address: .build-asan/.built
-	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip TodayBridgeWebKitTests
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip TodayBridgeWebKitTests --skip SharedContentManagerTests
 
 .build-tsan/.built .build-asan/.built: .build-%/.built: $(LIBRARY_SOURCES)
 	$(SWIFT) build --build-tests --sanitize=$(if $(filter tsan,$*),thread,address) --scratch-path .build-$* $(SWIFT_FLAGS)
@@ -239,12 +240,15 @@ bench: deps web/dist/.built Tools/.build/android-host/.built
 	SWIFT=$(SWIFT) android/scripts/bench.sh 20000
 
 # One host opening and closing 200 web views under mixed traffic, then 200 without the bridge,
-# the baseline (about seven minutes, not in `make test`): the host's memory, threads, file
+# the baseline, each once as it is and once with the allocator's free memory returned before each
+# sample (--trim) (about seven minutes, not in `make test`): the host's memory, threads, file
 # descriptors and child processes (RELIABILITY.md). It measures growth, not speed, so it runs the
 # tools' debug build that `make test` builds.
 soak: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	Tools/.build/debug/TodayBridgeBenchmarks soak 200
+	Tools/.build/debug/TodayBridgeBenchmarks soak 200 --trim
 	Tools/.build/debug/TodayBridgeBenchmarks soak 200 --engine-alone
+	Tools/.build/debug/TodayBridgeBenchmarks soak 200 --engine-alone --trim
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz .build-snippets Tools/.build Fuzz/.build web/dist

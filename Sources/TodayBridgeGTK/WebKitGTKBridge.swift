@@ -41,6 +41,9 @@ public final class WebKitGTKBridge {
     let contentManager: OpaquePointer
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
+    /// The user scripts this installation added, removed when the view goes away: an app's
+    /// content manager may outlive the view, or serve others.
+    private var userScripts: [OpaquePointer] = []
     /// What the last messages said, parsed once: the main document's URL (dropped when WebKit
     /// reports a new one), the extension's origin and frame URL, and the relay's facts with the
     /// token of the document that sent them.
@@ -109,13 +112,14 @@ public final class WebKitGTKBridge {
 
     private func addUserScript(_ source: String, world: String?, frames: WebKitUserContentInjectedFrames) {
         let time = WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START
-        let script = if let world {
+        let made = if let world {
             webkit_user_script_new_for_world(source, frames, time, world, nil, nil)
         } else {
             webkit_user_script_new(source, frames, time, nil, nil)
         }
+        guard let script = made else { return }  // WebKit returns a new script: never NULL
         webkit_user_content_manager_add_script(contentManager, script)
-        webkit_user_script_unref(script)
+        userScripts.append(script)
     }
 
     /// Capabilities start at once on the GLib thread and keep to it: one that does not suspend
@@ -138,6 +142,11 @@ public final class WebKitGTKBridge {
             g_signal_handler_disconnect(handler.instance, handler.id)
         }
         signalHandlers = []
+        for script in userScripts {
+            webkit_user_content_manager_remove_script(contentManager, script)
+            webkit_user_script_unref(script)
+        }
+        userScripts = []
         unregisterHandlers()
         g_object_unref(gpointer(contentManager))
         connection.close()

@@ -12,7 +12,7 @@ enum BenchmarkCommand {
         }
         if CommandLine.arguments.dropFirst().first == "soak" {
             let cycles = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
-            try await Soak.run(cycles: cycles, engineAlone: CommandLine.arguments.contains("--engine-alone"), webRoot: "web")
+            try await Soak.run(cycles: cycles, engineAlone: CommandLine.arguments.contains("--engine-alone"), trim: CommandLine.arguments.contains("--trim"), webRoot: "web")
             // WebKit's exit handlers unref its objects on the exiting thread, not GTK's, and abort:
             // the report is out, so end without them.
             fflush(nil)

@@ -4,14 +4,15 @@ import TodayDemoBackend
 import TodayPageHost
 import ToolSupport
 
-/// `make soak` (`TodayBridgeBenchmarks soak CYCLES [--engine-alone]`): one WebKitGTK host opens
+/// `make soak` (`TodayBridgeBenchmarks soak CYCLES [--engine-alone] [--trim]`): one WebKitGTK host opens
 /// and closes `CYCLES` web views one after another, each page sending mixed traffic across a
 /// navigation (`web/e2e/soak.html`), and reports the host's resident memory, threads, file
 /// descriptors and child processes: at the start, after a warm-up, at the end, and their growth
 /// per cycle after the warm-up (a least-squares slope), the figures RELIABILITY.md records. With
-/// `--engine-alone` the views have no bridge: the baseline, what WebKitGTK itself grows by.
+/// `--engine-alone` the views have no bridge: the baseline, what WebKitGTK itself grows by. With
+/// `--trim` the allocator returns its free memory before each sample (`malloc_trim`).
 enum Soak {
-    static func run(cycles: Int, engineAlone: Bool, webRoot: String) async throws {
+    static func run(cycles: Int, engineAlone: Bool, trim: Bool, webRoot: String) async throws {
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
         defer { backend.stop() }
@@ -25,7 +26,7 @@ enum Soak {
         let samples = Locked<[GTKSoak.Sample]>([])
         let started = Date()
         let url = URL(string: backend.secureOrigin + "/e2e/soak.html")!
-        try GTKSoak.run(url: url, cycles: cycles, bridge: engineAlone ? nil : bridge, certificate: certificate.certificate) { sample in
+        try GTKSoak.run(url: url, cycles: cycles, bridge: engineAlone ? nil : bridge, certificate: certificate.certificate, trimsBeforeSampling: trim) { sample in
             samples.withLock { $0.append(sample) }
             if sample.cycle % 25 == 0 { FileHandle.standardError.write(Data("soak: cycle \(sample.cycle) of \(cycles), \(sample.residentKiB) KiB\n".utf8)) }
         }

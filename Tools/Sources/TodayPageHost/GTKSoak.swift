@@ -22,31 +22,36 @@ package final class GTKSoak {
     private let cycles: Int
     private let bridge: TodayBridge?
     private let certificate: String?
+    private let trimsBeforeSampling: Bool
     private let onSample: @Sendable (Sample) -> Void
     private var session: OpaquePointer?
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var cycle = 0
 
-    private init(url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void) {
+    private init(url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, trimsBeforeSampling: Bool, onSample: @escaping @Sendable (Sample) -> Void) {
         self.url = url
         self.cycles = cycles
         self.bridge = bridge
         self.certificate = certificate
+        self.trimsBeforeSampling = trimsBeforeSampling
         self.onSample = onSample
     }
 
     /// Runs `cycles` views of `url` one after another on a virtual display, on the calling thread;
     /// `onSample` hears the host's resources before the first and after each. Without `bridge`,
-    /// the views have none (the engine's own growth: the page's calls resolve `undefined`).
+    /// the views have none (the engine's own growth: the page's calls resolve `undefined`). With
+    /// `trimsBeforeSampling`, the allocator gives its free memory back first (`malloc_trim`), so
+    /// that what it keeps for reuse is told apart from what is still held.
     package nonisolated static func run(
-        url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, onSample: @escaping @Sendable (Sample) -> Void
+        url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, trimsBeforeSampling: Bool = false,
+        onSample: @escaping @Sendable (Sample) -> Void
     ) throws {
         let display = try VirtualDisplay()
         let quiet = QuietStandardError()
         defer { quiet.restore() }
         gtk_init()
         let soak = Task { @GLibActor in
-            let soak = GTKSoak(url: url, cycles: cycles, bridge: bridge, certificate: certificate, onSample: onSample)
+            let soak = GTKSoak(url: url, cycles: cycles, bridge: bridge, certificate: certificate, trimsBeforeSampling: trimsBeforeSampling, onSample: onSample)
             soak.start()
             return soak
         }
@@ -93,9 +98,18 @@ package final class GTKSoak {
         // A moment for the destroyed view's resources to go, as an app's next frame would.
         Task { @GLibActor in
             try? await Task.sleep(for: .milliseconds(100))
+            if trimsBeforeSampling { Self.trimAllocator() }
             onSample(Self.sample(cycle: cycle))
             if cycle < cycles { openView() } else { GLibMainLoop.quit() }
         }
+    }
+
+    /// glibc's `malloc_trim(0)` (in `malloc.h`, which Swift's Glibc module leaves out): every arena's
+    /// free memory back to the system.
+    private nonisolated static func trimAllocator() {
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     }
 
     private nonisolated static func sample(cycle: Int) -> Sample {
