@@ -6,17 +6,7 @@ import XCTest
 
 /// Where the GTK adapter runs capabilities: on the GLib thread, starting in the signal handler
 /// that received the message, so one that does not suspend answers with no hop at all.
-final class GLibTaskStartTests: XCTestCase {
-    private let context = g_main_context_default()
-
-    override func setUp() {
-        XCTAssertNotEqual(g_main_context_acquire(context), 0, "the test thread owns GLib's default main context")
-    }
-
-    override func tearDown() {
-        g_main_context_release(context)
-    }
-
+final class GLibTaskStartTests: GLibThreadTestCase {
     func test_C5_aCapabilityThatDoesNotSuspendAnswersBeforeTheHandlerReturns() {
         let answered = Locked(false)
         let task = WebKitGTKBridge.startingTasks { answered.withLock { $0 = true } }

@@ -8,16 +8,10 @@ import XCTest
 /// A content manager an app shares between views, or that outlives one, keeps none of the
 /// bridge's scripts once the view the bridge was installed in is gone (the soak's growth per view
 /// was these scripts, kept after their view).
-final class SharedContentManagerTests: XCTestCase {
-    private let context = g_main_context_default()
-
+final class SharedContentManagerTests: GLibThreadTestCase {
     override func setUp() {
-        XCTAssertNotEqual(g_main_context_acquire(context), 0, "the test thread owns GLib's default main context")
+        super.setUp()
         gtk_init()
-    }
-
-    override func tearDown() {
-        g_main_context_release(context)
     }
 
     func test_C7_aViewsScriptsLeaveTheContentManagerItSharedWhenItGoesAway() throws {

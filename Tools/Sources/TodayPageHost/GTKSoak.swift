@@ -71,7 +71,7 @@ package final class GTKSoak {
                 g_error_free(error)
             }
         }
-        onSample(Self.sample(cycle: 0))
+        report(cycle: 0)
         openView()
     }
 
@@ -98,10 +98,15 @@ package final class GTKSoak {
         // A moment for the destroyed view's resources to go, as an app's next frame would.
         Task { @GLibActor in
             try? await Task.sleep(for: .milliseconds(100))
-            if trimsBeforeSampling { Self.trimAllocator() }
-            onSample(Self.sample(cycle: cycle))
+            report(cycle: cycle)
             if cycle < cycles { openView() } else { GLibMainLoop.quit() }
         }
+    }
+
+    /// Samples the host's resources after `cycle` (the allocator trimmed first, when asked) for `onSample`.
+    private func report(cycle: Int) {
+        if trimsBeforeSampling { Self.trimAllocator() }
+        onSample(Self.sample(cycle: cycle))
     }
 
     /// glibc's `malloc_trim(0)` (in `malloc.h`, which Swift's Glibc module leaves out): every arena's
