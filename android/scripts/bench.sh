@@ -5,6 +5,9 @@ set -eu
 cd "$(dirname "$0")/../.."
 scripts/install-deps.sh openjdk-17-jdk-headless kotlin libandroid-json-java
 
+# Arguments: the count of messages per path (20000), then the paths to measure (all by default).
+count="${1:-20000}"
+[ $# -gt 0 ] && shift
 SWIFT="${SWIFT:-swift}"
 out=.build/android-bench
 java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
@@ -21,4 +24,4 @@ if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/emulation:
     exit 1
 fi
 "$java_home/bin/java" -Djava.library.path=Tools/.build/release -cp "$out/classes:$out/emulation:$json:/usr/share/java/kotlin-stdlib.jar" \
-    today.bridge.JniBenchmarkKt "${1:-20000}"
+    today.bridge.JniBenchmarkKt "$count" "$@"

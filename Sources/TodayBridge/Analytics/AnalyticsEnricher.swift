@@ -23,7 +23,7 @@ struct AnalyticsEnricher: Sendable {
             properties["uid"] = userID.map(JSONValue.string)
             properties["did"] = device
             properties["client_plat"] = platform
-            properties["ctx"] = accepted.origin
+            properties["ctx"] = accepted.origin.jsonValue
             return AnalyticsEvent(
                 name: accepted.name, id: id, timestamp: Date(timeIntervalSince1970: accepted.milliseconds / 1000),
                 userID: userID, deviceID: identity.deviceID, properties: properties

@@ -11,8 +11,8 @@ package struct AnalyticsTracker: Sendable {
     struct Accepted: Sendable {
         var name: String
         var parameters: [String: JSONValue]
-        /// `ctx`: the surface and page it came from.
-        var origin: JSONValue
+        /// Where it came from, written as `ctx` when the batch is enriched (off the page's path).
+        var origin: Origin
         /// Epoch milliseconds when it arrived (`ts`).
         var milliseconds: Double
     }
@@ -83,15 +83,28 @@ package struct AnalyticsTracker: Sendable {
         ))
     }
 
-    /// `ctx`: the surface and the page the event came from, without query or fragment.
-    private static func origin(of context: CapabilityContext) -> JSONValue {
+    /// Where the event came from: the surface and the page, without query or fragment.
+    private static func origin(of context: CapabilityContext) -> Accepted.Origin {
         let sender = context.sender
         let location = sender.isMainFrame ? context.trust.page : sender.frameURL.flatMap(PageLocation.init(url:))
-        let page = location?.redacted ?? sender.frameOrigin?.description
-        return [
-            "surface": context.surface.map { .string($0.name) } ?? .null,
-            "page": page.map(JSONValue.string) ?? .null,
-            "frame": sender.isMainFrame ? "main" : "sub",
-        ]
+        return Accepted.Origin(surface: context.surface?.name, page: location?.redacted ?? sender.frameOrigin?.description, isMainFrame: sender.isMainFrame)
+    }
+}
+
+extension AnalyticsTracker.Accepted {
+    /// The surface and page an event came from.
+    struct Origin: Sendable {
+        var surface: String?
+        var page: String?
+        var isMainFrame: Bool
+
+        /// `ctx`, as the event carries it.
+        var jsonValue: JSONValue {
+            [
+                "surface": surface.map(JSONValue.string) ?? .null,
+                "page": page.map(JSONValue.string) ?? .null,
+                "frame": isMainFrame ? "main" : "sub",
+            ]
+        }
     }
 }

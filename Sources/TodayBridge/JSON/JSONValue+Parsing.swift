@@ -4,13 +4,27 @@ extension JSONValue {
     /// Duplicate keys keep the last value, as `JSON.parse` does. Lone UTF-16 surrogates in
     /// `\u` escapes become U+FFFD.
     public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+        self = try Self.parse(text, limits: limits) { parser throws(JSONParseError) in try parser.parseDocument() }
+    }
+
+    /// The members of strict JSON text that is one object, in order and with duplicates, within
+    /// `limits`: for a reader that looks up a few keys once (the string transport's envelope)
+    /// without building a dictionary. `nil` for JSON text that is no object.
+    package static func members(parsing text: String, limits: JSONLimits) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+        try parse(text, limits: limits) { parser throws(JSONParseError) in try parser.parseMembersDocument() }
+    }
+
+    /// Runs `body` with a parser over `text`'s UTF-8, once its size is within `limits`.
+    private static func parse<Parsed>(
+        _ text: String, limits: JSONLimits, _ body: (inout JSONParser) throws(JSONParseError) -> Parsed
+    ) throws(JSONParseError) -> Parsed {
         var text = text
         guard text.utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        let result: Result<JSONValue, JSONParseError> = text.withUTF8 { bytes in
+        let result: Result<Parsed, JSONParseError> = text.withUTF8 { bytes in
             var parser = JSONParser(bytes: bytes, maxDepth: limits.maxDepth)
-            return Result { () throws(JSONParseError) in try parser.parseDocument() }
+            return Result { () throws(JSONParseError) in try body(&parser) }
         }
-        self = try result.get()
+        return try result.get()
     }
 
     /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size is checked first.
@@ -54,14 +68,34 @@ struct JSONParser {
         }
     }
 
+    /// The members of a document that is one object, in order; `nil` for any other document.
+    mutating func parseMembersDocument() throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            _ = try parseDocument()
+            return nil
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        try parseMembers { members.append(($0, $1)) }
+        skipWhitespace()
+        guard index == bytes.count else { throw invalid() }
+        return members
+    }
+
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
         // Most messages are small objects: one allocation up front instead of growing.
         var members = [String: JSONValue](minimumCapacity: 6)
+        try parseMembers { members[$0] = $1 }
+        return .object(members)
+    }
+
+    /// Reads an object from its opening brace, handing each member to `add` in order.
+    private mutating func parseMembers(_ add: (String, JSONValue) -> Void) throws(JSONParseError) {
+        try enterContainer()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
-            return .object(members)
+            return
         }
         repeat {
             skipWhitespace()
@@ -69,12 +103,11 @@ struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw invalid() }
-            members[key] = try parseValue()
+            add(key, try parseValue())
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw invalid() }
         depth -= 1
-        return .object(members)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {

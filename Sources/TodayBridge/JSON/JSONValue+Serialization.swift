@@ -22,7 +22,8 @@ extension JSONValue {
         return output
     }
 
-    private func write(to output: inout [UInt8]) {
+    /// Appends the compact text to `output`.
+    func write(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -37,14 +38,23 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
+            if members.count == 1, let member = members.first {
+                // Nothing to sort: no array for the order.
+                Self.write(member, to: &output)
+            } else {
+                for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    Self.write(member, to: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func write(_ member: (key: String, value: JSONValue), to output: inout [UInt8]) {
+        writeString(member.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        member.value.write(to: &output)
     }
 
     static func format(_ number: Double) -> String {

@@ -34,8 +34,7 @@ public struct StringTransport: Sendable {
         let envelope: StringTransportRequest
         do {
             // One more level and a little more text for the envelope around the message.
-            let parsed = try JSONValue(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
-            envelope = try StringTransportRequest(json: parsed)
+            envelope = try StringTransportRequest(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in

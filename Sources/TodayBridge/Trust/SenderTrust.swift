@@ -4,14 +4,35 @@ import Foundation
 package struct SenderTrust: Sendable, Hashable {
     /// Whether the sender is the top-level document.
     package let isMainFrame: Bool
-    /// The main document's origin and path.
-    package let page: PageLocation?
-    /// The surface of the main document, when it is on one.
-    package let surface: TrustedSurface?
+    /// What the policy read from the main document's URL.
+    private let facts: PageFacts
     /// Whether a bearer may be served: main frame, on a surface, HTTPS or the app's own scheme the
     /// surface names, frame origin consistent (S1, S3).
     package let mayReceiveCredentials: Bool
 
+    init(isMainFrame: Bool, facts: PageFacts, mayReceiveCredentials: Bool) {
+        self.isMainFrame = isMainFrame
+        self.facts = facts
+        self.mayReceiveCredentials = mayReceiveCredentials
+    }
+
+    /// The main document's origin and path.
+    package var page: PageLocation? { facts.location }
+    /// The surface of the main document, when it is on one.
+    package var surface: TrustedSurface? { facts.surface }
+
     /// Whether the sender may receive the surface's non-secret extra headers (T2).
     package var mayReceiveExtraHeaders: Bool { isMainFrame && surface != nil }
+
+    package static func == (left: Self, right: Self) -> Bool {
+        left.isMainFrame == right.isMainFrame && left.page == right.page && left.surface == right.surface
+            && left.mayReceiveCredentials == right.mayReceiveCredentials
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(isMainFrame)
+        hasher.combine(page)
+        hasher.combine(surface)
+        hasher.combine(mayReceiveCredentials)
+    }
 }

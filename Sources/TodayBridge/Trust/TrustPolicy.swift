@@ -27,7 +27,7 @@ package struct TrustPolicy: Sendable {
         let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
         let schemeAdmits = page.location.flatMap { page.surface?.admitsCredentials(at: $0.origin) } ?? false
         let credentials = sender.isMainFrame && originAgrees && schemeAdmits
-        return SenderTrust(isMainFrame: sender.isMainFrame, page: page.location, surface: page.surface, mayReceiveCredentials: credentials)
+        return SenderTrust(isMainFrame: sender.isMainFrame, facts: page, mayReceiveCredentials: credentials)
     }
 
     package func evaluate(_ sender: SenderFacts) -> SenderTrust {
@@ -35,11 +35,18 @@ package struct TrustPolicy: Sendable {
     }
 }
 
-/// What the policy read from one main document's URL.
-package struct PageFacts: Sendable {
+/// What the policy read from one main document's URL. A class: every message of the document
+/// shares it, and its trust holds it, without copying what it holds.
+package final class PageFacts: Sendable {
     package let url: URL?
     package let location: PageLocation?
     package let surface: TrustedSurface?
+
+    init(url: URL?, location: PageLocation?, surface: TrustedSurface?) {
+        self.url = url
+        self.location = location
+        self.surface = surface
+    }
 }
 
 /// The origin and raw path of a committed URL.

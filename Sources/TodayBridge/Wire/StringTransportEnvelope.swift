@@ -16,20 +16,29 @@ extension StringTransportRequest {
         package let description: String
     }
 
-    /// Reads the envelope from its parsed text field by field, as its `Decodable` conformance
-    /// would (`null` counts as absent) but without a `Decoder`: this runs for every message.
-    package init(json: JSONValue) throws(Unreadable) {
-        guard case .object(let fields) = json else { throw Unreadable(description: "not an object") }
-        func number(_ key: String) throws(Unreadable) -> Double? {
-            switch fields[key] {
-            case nil, .null?: return nil
-            case .number(let value)?: return value
-            default: throw Unreadable(description: "\(key) is not a number")
+    /// Reads a request's text within `limits`, field by field as its `Decodable` conformance
+    /// would (`null` counts as absent, a repeated key keeps its last value), but without a
+    /// `Decoder` or a dictionary for the envelope: this runs for every message.
+    package init(parsing text: String, limits: JSONLimits) throws {
+        guard let members = try JSONValue.members(parsing: text, limits: limits) else {
+            throw Unreadable(description: "not an object")
+        }
+        for (key, value) in members {
+            switch key {
+            case "id": id = try Self.number(value, key)
+            case "length": length = try Self.number(value, key)
+            case "message": message = value == .null ? nil : value
+            default: continue
             }
         }
-        id = try number("id")
-        length = try number("length")
-        message = fields["message"] == .null ? nil : fields["message"]
+    }
+
+    private static func number(_ value: JSONValue, _ key: String) throws(Unreadable) -> Double? {
+        switch value {
+        case .null: nil
+        case .number(let number): number
+        default: throw Unreadable(description: "\(key) is not a number")
+        }
     }
 }
 
@@ -49,11 +58,24 @@ package struct StringTransportReply: Codable, Sendable {
         }
     }
 
-    /// The reply as the text the shim reads.
+    /// The reply as the text the shim reads: compact JSON with sorted keys, as ``JSONValue``
+    /// writes an object, written without building one (this runs for every reply).
     package var text: String {
-        var fields: [String: JSONValue] = ["id": .number(id)]
-        fields["value"] = value
-        fields["error"] = error.map(JSONValue.string)
-        return JSONValue.object(fields).jsonString
+        var output: [UInt8] = []
+        output.reserveCapacity(32)
+        output.append(UInt8(ascii: "{"))
+        if let error {
+            output.append(contentsOf: #""error":"#.utf8)
+            JSONValue.string(error).write(to: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""id":"#.utf8)
+        output.append(contentsOf: JSONValue.format(id).utf8)
+        if let value {
+            output.append(contentsOf: #","value":"#.utf8)
+            value.write(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return String(decoding: output, as: UTF8.self)
     }
 }

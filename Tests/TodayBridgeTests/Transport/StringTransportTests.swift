@@ -123,4 +123,45 @@ struct StringTransportTests {
         #expect(delivery.script.hasPrefix("(" + HostScript.pageEvent.source + ")("))
         #expect(!delivery.script.contains("\u{2028}"))
     }
+
+    @Test("A1 A2 the envelope is read field by field exactly as its Decodable conformance reads it", arguments: [
+        #"{"id":1,"message":{"type":"track","parameters":{"a":1}}}"#, #"{"message":{"type":"track"}}"#,
+        #"{"id":null,"message":null}"#, #"{"id":2}"#, #"{"id":3,"length":70000000}"#, #"{"id":4,"id":5,"message":1,"message":[2]}"#,
+        #" { "extra" : {"id":9} , "id" : 6.5 , "message" : "text" } "#, #"{}"#, #"{"id":"7","message":{}}"#,
+        #"{"length":true}"#, #"[1]"#, #""text""#, #"{"id":1,"message":{"type":"#, #"{"id":1}x"#,
+    ])
+    func a1a2EnvelopeReading(text: String) throws {
+        let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 10)
+        let decoded = Result { try JSONValueDecoder().decode(StringTransportRequest.self, from: JSONValue(parsing: text, limits: limits)) }
+        let read = Result { try StringTransportRequest(parsing: text, limits: limits) }
+        switch (decoded, read) {
+        case (.success(let decoded), .success(let read)):
+            #expect(read.id == decoded.id)
+            #expect(read.message == decoded.message)
+            #expect(read.length == decoded.length)
+        case (.failure, .failure): break
+        default: Issue.record("decoded \(decoded), read \(read)")
+        }
+    }
+
+    @Test("A1 A2 the envelope keeps its level within the depth limit: one more than the message's")
+    func a1a2EnvelopeDepth() throws {
+        let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 3)
+        #expect(throws: JSONParseError.self) { try StringTransportRequest(parsing: #"{"id":1,"message":[[[1]]]}"#, limits: limits) }
+        #expect(try StringTransportRequest(parsing: #"{"id":1,"message":[[1]]}"#, limits: limits).message == [[1]])
+    }
+
+    @Test("A1 A2 a reply's text is the sorted-key JSON of its fields, written without building them", arguments: [
+        BridgeReply.value(nil), .value(.null), .value(["b": 1, "a": ["z": true, "y": "\u{2028}"]]), .value([1, "two"]),
+        .rejection("no \"way\""), .rejection(""),
+    ])
+    func a1a2ReplyText(reply: BridgeReply) {
+        for id in [0, 7, 1.5, -3, 1e20] {
+            let fields = StringTransportReply(id: id, reply: reply)
+            var object: [String: JSONValue] = ["id": .number(id)]
+            object["value"] = fields.value
+            object["error"] = fields.error.map(JSONValue.string)
+            #expect(fields.text == JSONValue.object(object).jsonString)
+        }
+    }
 }

@@ -35,7 +35,3 @@ JNIEnv *cjni_current_env(void) {
     pthread_setspecific(attached_key, env);
     return env;
 }
-
-unsigned long cjni_thread(void) {
-    return (unsigned long)pthread_self();
-}

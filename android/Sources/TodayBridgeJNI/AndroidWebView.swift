@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TodayBridge
 import TodayBridgeAndroidWire
 
@@ -15,7 +16,7 @@ final class AndroidWebView: HostedObject {
     /// Owned here: the connection keeps its web view weakly.
     private let page: HostWebView
     private let transport: StringTransport
-    private let facts = Locked(DocumentFacts())
+    private let facts = Mutex(DocumentFacts())
     /// Native events from the app, emitted one after the other in the order the app sent them.
     private let events: AsyncStream<(name: String, data: JSONValue)>.Continuation
 

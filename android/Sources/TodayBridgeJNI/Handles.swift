@@ -1,3 +1,4 @@
+import Synchronization
 import TodayBridge
 
 /// A bridge or a web view the Kotlin glue holds by handle; its host completes service calls.
@@ -9,7 +10,7 @@ protocol HostedObject: AnyObject, Sendable {
 /// was given. A handle that is unknown (never given, or already released) finds nothing: the call
 /// does nothing, rather than touching freed memory.
 enum Handles {
-    private static let objects = Locked(HandleTable())
+    private static let objects = Mutex(HandleTable())
 
     static func add(_ object: any AnyObject & Sendable) -> Int64 {
         objects.withLock { table in

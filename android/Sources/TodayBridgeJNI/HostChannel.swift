@@ -1,4 +1,5 @@
 import CJNI
+import Synchronization
 import TodayBridge
 import TodayBridgeAndroidWire
 
@@ -18,7 +19,7 @@ final class HostChannel: Sendable {
 
     private let host: Host
     private let methods: NativeHostMethods
-    private let calls = Locked(PendingHostCalls())
+    private let calls = Mutex(PendingHostCalls())
 
     init(host: Host, methods: NativeHostMethods) {
         self.host = host

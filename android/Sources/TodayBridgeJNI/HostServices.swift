@@ -1,3 +1,4 @@
+import Synchronization
 import TodayBridge
 import TodayBridgeAndroidWire
 
@@ -7,7 +8,7 @@ import TodayBridgeAndroidWire
 final class HostServices: ImmediateTokenProvider, AnalyticsSink {
     let channel: HostChannel
     /// The token the app pushed, while it pushes: `nil` until its first push.
-    private let pushed = Locked<PushedToken?>(nil)
+    private let pushed = Mutex<PushedToken?>(nil)
 
     init(channel: HostChannel) {
         self.channel = channel

@@ -100,23 +100,25 @@ public func nativeBridgeRelease(_ env: Env, _ type: jclass, _ webView: jlong) {
 }
 
 /// `receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?,
-/// route: Any?)`: one request with the listener's facts (C8), judged against the main document
-/// the glue last reported. The answer goes to `NativeHost.reply(route, …)`, or to the main frame
-/// when `route` is null.
+/// route: Any?): ByteArray?`: one request with the listener's facts (C8), judged against the main
+/// document the glue last reported. Returns the reply when the core answered before returning,
+/// for the glue to post to `route`; otherwise null, and the answer goes to
+/// `NativeHost.reply(route, …)` later, or to the main frame when `route` is null.
 @_cdecl("Java_today_bridge_NativeBridge_receive")
 public func nativeBridgeReceive(
     _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean, _ sourceOrigin: jbyteArray?, _ route: jobject?
-) {
-    guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return }
+) -> jbyteArray? {
+    guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return nil }
     let jni = JNI(env: env)
     let sender = webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: jni.bytes(of: sourceOrigin))
     let text = jni.text(of: request) ?? ""
     guard let route else {
-        return webView.receive(text, from: sender) { reply in webView.deliverToMainFrame(reply) }
+        webView.receive(text, from: sender) { reply in webView.deliverToMainFrame(reply) }
+        return nil
     }
-    let replying = ReplyRoute(route, host: webView.host, in: jni)
+    let replying = ReplyRoute(host: webView.host)
     webView.receive(text, from: sender) { reply in replying.answer(reply) }
-    replying.callReturns(in: jni)
+    return replying.callReturns(route: route, in: jni).flatMap(jni.byteArray)
 }
 
 /// `documentDidChange(webView: Long, url: ByteArray?)`: the main frame committed a new document

@@ -12,7 +12,4 @@ void cjni_set_vm(JavaVM *vm);
 /// an attached thread exits without detaching). NULL when there is no virtual machine.
 JNIEnv *cjni_current_env(void);
 
-/// The calling thread, as a number equal for the same thread only (`pthread_self`).
-unsigned long cjni_thread(void);
-
 #endif

@@ -44,8 +44,10 @@ class NativeBridgeTest {
         return webView
     }
 
-    private fun receive(webView: Long, request: ByteArray, route: Any?, isMainFrame: Boolean = true) =
-        NativeBridge.receive(webView, request, isMainFrame, FEED.utf8(), route)
+    /** A request from the main frame; an answer returned at once goes to [host] as the glue posts it. */
+    private fun receive(webView: Long, host: RecordingHost, request: ByteArray, route: Any) {
+        NativeBridge.receive(webView, request, true, FEED.utf8(), route)?.let { host.replies[route] = it.utf8() }
+    }
 
     @Test fun `A1 create, connect, answer, disconnect and destroy`() {
         val services = RecordingHost()
@@ -57,10 +59,29 @@ class NativeBridgeTest {
         val webView = connect(bridge, host)
         assertNotEquals(0L, webView)
         val route = Any()
-        receive(webView, request(1, message("__today.hello")), route)
+        receive(webView, host, request(1, message("__today.hello")), route)
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertEquals(1, reply.getInt("id"))
         NativeBridge.disconnect(webView)
+        NativeBridge.release(webView)
+        NativeBridge.destroy(bridge)
+    }
+
+    @Test fun `A1 an answer the core gives at once is the method's return value, a later one comes through the host`() {
+        val services = RecordingHost()
+        val bridge = NativeBridge.create(configuration, services)
+        val host = RecordingHost()
+        val webView = NativeBridge.connect(bridge, host)
+        NativeBridge.documentDidChange(webView, "$FEED/app/".utf8())
+        val now = Any()
+        val returned = NativeBridge.receive(webView, request(1, message("__today.hello")), true, FEED.utf8(), now)
+        assertEquals(1, JSONObject(returned!!.utf8()).getInt("id"))
+        val later = Any()
+        assertNull(NativeBridge.receive(webView, request(2, message("refreshToken")), true, FEED.utf8(), later))
+        val (callId, _) = eventually("the refresh service call") { services.services.firstOrNull() }
+        NativeBridge.completeService(bridge, callId, """{"value":"fresh"}""".utf8(), null)
+        assertEquals(2, JSONObject(eventually("the later reply") { host.replies[later] }).getInt("id"))
+        assertFalse("an answer given at once was also sent to the host", host.replies.containsKey(now))
         NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
     }
@@ -83,7 +104,7 @@ class NativeBridgeTest {
         NativeBridge.release(webView)
         NativeBridge.destroy(bridge)
         for (handle in listOf(0L, -1L, 987_654L, bridge, webView)) {
-            receive(handle, request(1, message("__today.hello")), Any())
+            receive(handle, RecordingHost(), request(1, message("__today.hello")), Any())
             NativeBridge.documentDidChange(handle, null)
             NativeBridge.webProcessDidTerminate(handle, true)
             NativeBridge.emit(handle, "cart".utf8(), null)
@@ -102,11 +123,11 @@ class NativeBridgeTest {
         val webView = connect(bridge, host)
         NativeBridge.disconnect(webView)
         val closed = Any()
-        receive(webView, request(2, message("refreshToken")), closed)
+        receive(webView, host, request(2, message("refreshToken")), closed)
         assertTrue(JSONObject(eventually("the reply") { host.replies[closed] }).getString("error").contains("cancelled"))
         NativeBridge.release(webView)
         val released = Any()
-        receive(webView, request(3, message("__today.hello")), released)
+        receive(webView, host, request(3, message("__today.hello")), released)
         assertFalse(host.replies.containsKey(released))
         NativeBridge.destroy(bridge)
     }
@@ -117,7 +138,7 @@ class NativeBridgeTest {
         val host = RecordingHost()
         val webView = connect(bridge, host)
         val route = Any()
-        receive(webView, request(7, message("refreshToken")), route)
+        receive(webView, host, request(7, message("refreshToken")), route)
         val (callId, service) = eventually("the refresh service call") { services.services.firstOrNull() }
         assertEquals("refreshToken", service)
         NativeBridge.destroy(bridge)
@@ -133,7 +154,7 @@ class NativeBridgeTest {
         val host = RecordingHost()
         val webView = connect(bridge, host)
         val route = Any()
-        receive(webView, request(3, message("headers")), route)
+        receive(webView, host, request(3, message("headers")), route)
         val (callId, _) = eventually("the token service call") { services.services.firstOrNull() }
         NativeBridge.completeService(bridge, callId + 1000, """{"value":"wrong"}""".utf8(), null)
         NativeBridge.completeService(bridge, callId, """{"value":"right 😀"}""".utf8(), null)
@@ -150,10 +171,10 @@ class NativeBridgeTest {
         val webView = connect(bridge, host)
         val broken = Any()
         val notification = Any()
-        receive(webView, """{"id":5,"message":{"type":""".utf8(), broken)
-        receive(webView, """{"message":{"type":"track","ename":"seen"}}""".utf8(), notification)
+        receive(webView, host, """{"id":5,"message":{"type":""".utf8(), broken)
+        receive(webView, host, """{"message":{"type":"track","ename":"seen"}}""".utf8(), notification)
         assertEquals(5, JSONObject(eventually("the reply") { host.replies[broken] }).getInt("id"))
-        receive(webView, request(6, message("__today.hello")), Any())
+        receive(webView, host, request(6, message("__today.hello")), Any())
         eventually("the next reply") { if (host.replies.size == 2) true else null }
         assertFalse(host.replies.containsKey(notification))
         NativeBridge.release(webView)
@@ -176,7 +197,7 @@ class NativeBridgeTest {
                 weak += WeakReference(route)
                 val bytes = if (index % 2 == 0) request(index, message("__today.hello"))
                 else """{"message":{"type":"track","ename":"seen"}}""".utf8()  // a notification: never answered
-                receive(webView, bytes, route)
+                receive(webView, host, bytes, route)
             }
             eventually("the replies") { if (host.replies.size == 100) true else null }
             host.replies.clear()

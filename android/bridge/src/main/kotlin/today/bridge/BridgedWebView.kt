@@ -93,7 +93,9 @@ class BridgedWebView private constructor(
     /** A request to the core; the shim's document-start notice (the empty text) only marked its document. */
     private fun forward(request: Request) {
         if (request.text.length == 0) return
-        NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
+        val reply = NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
+        // Answered at once, on this (the UI) thread: posted here; a later answer comes through WebViewHost.
+        if (reply != null) request.route?.postMessage(reply.utf8())
     }
 
     private fun originBytes(origin: String?): ByteArray? {

@@ -4,9 +4,9 @@ package today.bridge
  * The Swift core's JNI surface (`libTodayBridgeJNI.so`, the package's `TodayBridgeJNI` product).
  *
  * Text crosses as UTF-8 in byte arrays; JSON shapes are [Wire]'s, generated from the Swift
- * definitions. Every function returns at once: answers come through the [NativeHost] objects, on
- * the calling thread when the core answers at once, else later from the core's own threads. A
- * handle that is unknown or released is ignored.
+ * definitions. Every function returns at once: [receive] returns the answers the core gives at
+ * once; the others come through the [NativeHost] objects, on the calling thread or later from the
+ * core's own threads. A handle that is unknown or released is ignored.
  */
 internal object NativeBridge {
     init {
@@ -39,10 +39,11 @@ internal object NativeBridge {
 
     /**
      * One request from a frame, with the listener's facts, judged against the main document last
-     * reported. The answer goes to [NativeHost.reply] with [route], or to the main frame as a
-     * script when [route] is null.
+     * reported. Returns the reply when the core answered at once, for the caller to post to
+     * [route]; otherwise null, and the answer goes to [NativeHost.reply] with [route] later, or to
+     * the main frame as a script when [route] is null.
      */
-    @JvmStatic external fun receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?, route: Any?)
+    @JvmStatic external fun receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?, route: Any?): ByteArray?
 
     /** The main frame committed a new document at [url]. */
     @JvmStatic external fun documentDidChange(webView: Long, url: ByteArray?)
