@@ -76,6 +76,7 @@ struct JSONParser {
             return nil
         }
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(2)
         try parseMembers { members.append(($0, $1)) }
         skipWhitespace()
         guard index == bytes.count else { throw invalid() }
@@ -136,9 +137,10 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // the opening quote
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. Whole plain words, then the word that ends the run byte by byte.
         while index < bytes.count {
             index += JSONPlainBytes.plainWords(bytes, from: index)
+            while index < bytes.count, !JSONPlainBytes.isSpecial(bytes[index]) { index += 1 }
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -148,7 +150,7 @@ struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw invalid() }
-            index += 1
+            index += 1  // 0xE2: plain in a string read, special only to the serializer
         }
         var scalars = Array(bytes[start..<index])
         while index < bytes.count {
@@ -230,6 +232,7 @@ struct JSONParser {
         } else {
             guard skipDigits() else { throw invalid() }
         }
+        let integerEnd = index
         if consume(UInt8(ascii: ".")) {
             guard skipDigits() else { throw invalid() }
         }
@@ -237,9 +240,21 @@ struct JSONParser {
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
             guard skipDigits() else { throw invalid() }
         }
+        if index == integerEnd, let integer = Self.exactInteger(bytes[start..<index]) { return integer }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw invalid(at: start) }
         return value
+    }
+
+    /// An integer's value computed directly (ids, counts: most numbers in messages), when it has
+    /// at most 15 digits and so is exact as a `Double`, as the text conversion would give it.
+    private static func exactInteger(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard digits.count <= 15 else { return nil }
+        var value: Int64 = 0
+        for digit in digits { value = value * 10 + Int64(digit - UInt8(ascii: "0")) }
+        return negative ? -Double(value) : Double(value)
     }
 
     /// Skips one or more digits; `false` when there are none.

@@ -11,12 +11,15 @@
 /// ```
 public final class TokenRefresher: Sendable {
     private let provider: any TokenProvider
+    /// The provider, when it may know the token without waiting: cast once, not per `headers`.
+    private let immediateProvider: (any ImmediateTokenProvider)?
     private let inFlight = Locked<Task<AccessToken, any Error>?>(nil)
     private let waiting = Locked(0)
 
     /// Creates a refresher over the app's token provider.
     public init(provider: any TokenProvider) {
         self.provider = provider
+        immediateProvider = provider as? any ImmediateTokenProvider
     }
 
     /// The current token, or `nil` when logged out.
@@ -26,7 +29,7 @@ public final class TokenRefresher: Sendable {
 
     /// The current token when the provider knows it without waiting (``ImmediateTokenProvider``).
     package var immediateToken: ImmediateToken? {
-        (provider as? any ImmediateTokenProvider)?.immediateToken
+        immediateProvider?.immediateToken
     }
 
     /// A fresh token: joins the refresh in flight, or starts one.

@@ -23,6 +23,25 @@ struct JSONParsingTests {
         #expect(try JSONValue(parsing: text) == expected)
     }
 
+    @Test("C2 an integer read directly is the Double its text converts to, sign of zero included", arguments: [
+        "0", "-0", "7", "-42", "123456789012345", "-999999999999999", "1234567890123456", "99999999999999999999", "9007199254740993",
+    ])
+    func c2Integers(text: String) throws {
+        let parsed = try #require(try JSONValue(parsing: text).doubleValue)
+        let converted = try #require(Double(text))
+        #expect(parsed == converted)
+        #expect(parsed.sign == converted.sign)
+    }
+
+    @Test("C2 strings around the bytes that end a plain run parse whole", arguments: [
+        "", "a", "abcdefg", "abcdefgh", "abcdefghi", "\u{2028}", "a\u{2028}b", "ab\u{00E2}cdefghijkl", "12345678\u{2029}", "€uro €uro €uro",
+    ])
+    func c2PlainRuns(text: String) throws {
+        let json = JSONValue.string(text).jsonString
+        #expect(try JSONValue(parsing: json) == .string(text))
+        #expect(try JSONValue(parsing: "\"" + text + "\"") == .string(text))
+    }
+
     @Test("C2 text that is not strict JSON is refused as invalid", arguments: [
         "", " ", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "NaN", "Infinity", "1e999",
         "tru", "nul", "'a'", #""a"#, "\"a\u{01}\"", #""\x""#, #""\u12""#, "[1 2]", #"{"a" 1}"#, #"{1:2}"#,
