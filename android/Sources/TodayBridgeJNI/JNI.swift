@@ -31,9 +31,17 @@ struct JNI {
         }
     }
 
-    /// The UTF-8 text of a Java `byte[]`; `nil` for a null array.
+    /// The UTF-8 text of a Java `byte[]` (ill-formed sequences repaired, as `String(decoding:)`
+    /// does), copied straight into the string; `nil` for a null array.
     func text(of array: jbyteArray?) -> String? {
-        bytes(of: array).map { String(decoding: $0, as: UTF8.self) }
+        guard let array else { return nil }
+        let count = Int(functions.GetArrayLength(env, array))
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.withMemoryRebound(to: jbyte.self) { bytes in
+                functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
+            }
+            return count
+        }
     }
 
     /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.
