@@ -77,13 +77,13 @@ Tools/.build/android-host/.built: $(ANDROID_HOST_SOURCES)
 # of that directory); checked to need nothing the web process sandbox cannot read.
 Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so: \
 		Tools/.build/%/$(EXTENSION)/lib$(EXTENSION).so: $(EXTENSION_SOURCES) | Tools/.build/%/.built
-	$(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION)
+	scripts/retry-on-crash.sh $(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION)
 	install -D "$$($(SWIFT) build --build-system swiftbuild -c $* --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
 	scripts/check-web-process-extension.sh $@
 
 # The same module beside the root package's suites (the WKWebView adapter's, over WebKitGTK).
 .build/debug/$(EXTENSION)/lib$(EXTENSION).so: $(EXTENSION_SOURCES) | .build/debug/.built
-	$(SWIFT) build --build-system swiftbuild --product $(EXTENSION)
+	scripts/retry-on-crash.sh $(SWIFT) build --build-system swiftbuild --product $(EXTENSION)
 	install -D "$$($(SWIFT) build --build-system swiftbuild --product $(EXTENSION) --show-bin-path)/lib$(EXTENSION).so" $@
 	scripts/check-web-process-extension.sh $@
 
