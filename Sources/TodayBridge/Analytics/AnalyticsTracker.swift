@@ -87,7 +87,9 @@ package struct AnalyticsTracker: Sendable {
     private static func origin(of context: CapabilityContext) -> Accepted.Origin {
         let sender = context.sender
         let location = sender.isMainFrame ? context.trust.page : sender.frameURL.flatMap(PageLocation.init(url:))
-        return Accepted.Origin(surface: context.surface?.name, page: location?.redacted ?? sender.frameOrigin?.description, isMainFrame: sender.isMainFrame)
+        return Accepted.Origin(
+            surface: context.surface?.name, page: location?.redacted ?? sender.frameOrigin?.description, isMainFrame: sender.isMainFrame
+        )
     }
 }
 
