@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the policy concluded about one sender: its surface and whether it may hold credentials.
-package struct SenderTrust: Sendable, Hashable {
+package struct SenderTrust: Sendable {
     /// Whether the sender is the top-level document.
     package let isMainFrame: Bool
     /// What the policy read from the main document's URL.
@@ -23,16 +23,4 @@ package struct SenderTrust: Sendable, Hashable {
 
     /// Whether the sender may receive the surface's non-secret extra headers (T2).
     package var mayReceiveExtraHeaders: Bool { isMainFrame && surface != nil }
-
-    package static func == (left: Self, right: Self) -> Bool {
-        left.isMainFrame == right.isMainFrame && left.page == right.page && left.surface == right.surface
-            && left.mayReceiveCredentials == right.mayReceiveCredentials
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(isMainFrame)
-        hasher.combine(page)
-        hasher.combine(surface)
-        hasher.combine(mayReceiveCredentials)
-    }
 }

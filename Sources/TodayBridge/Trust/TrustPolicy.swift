@@ -50,7 +50,7 @@ package final class PageFacts: Sendable {
 }
 
 /// The origin and raw path of a committed URL. A class: a document's messages share it.
-package final class PageLocation: Sendable, Hashable {
+package final class PageLocation: Sendable {
     package let origin: SecurityOrigin
     package let path: String
     /// Origin and path without query or fragment: what `track` may report as the page.
@@ -63,15 +63,5 @@ package final class PageLocation: Sendable, Hashable {
         // An app's scheme has one origin (`myapp://`); the page keeps the URL's host for analytics.
         let authority = origin.isAppScheme ? "\(origin.scheme)://\(parts.host ?? "")" : origin.description
         redacted = authority + path
-    }
-
-    package static func == (left: PageLocation, right: PageLocation) -> Bool {
-        left.origin == right.origin && left.path == right.path && left.redacted == right.redacted
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(origin)
-        hasher.combine(path)
-        hasher.combine(redacted)
     }
 }

@@ -24,10 +24,7 @@ struct JNI {
         guard let array else { return nil }
         let count = Int(functions.GetArrayLength(env, array))
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.withMemoryRebound(to: jbyte.self) { bytes in
-                functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
-            }
-            initialized = count
+            initialized = copy(count, of: array, into: buffer)
         }
     }
 
@@ -36,12 +33,15 @@ struct JNI {
     func text(of array: jbyteArray?) -> String? {
         guard let array else { return nil }
         let count = Int(functions.GetArrayLength(env, array))
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            buffer.withMemoryRebound(to: jbyte.self) { bytes in
-                functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
-            }
-            return count
+        return String(unsafeUninitializedCapacity: count) { buffer in copy(count, of: array, into: buffer) }
+    }
+
+    /// Copies the first `count` bytes of `array` into `buffer`, which has room for them; returns `count`.
+    private func copy(_ count: Int, of array: jbyteArray, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        buffer.withMemoryRebound(to: jbyte.self) { bytes in
+            functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
         }
+        return count
     }
 
     /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.
