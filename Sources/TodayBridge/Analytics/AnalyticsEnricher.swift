@@ -12,8 +12,7 @@ struct AnalyticsEnricher: Sendable {
         let timeZone = JSONValue.string(identity.timeZone())
         let session = JSONValue.string(identity.sessionID), device = JSONValue.string(identity.deviceID)
         let platform = JSONValue.string(platform.rawValue)
-        return batch.map { accepted in
-            let id = AnalyticsEventID.random()
+        return zip(batch, AnalyticsEventID.random(count: batch.count)).map { accepted, id in
             var properties = accepted.parameters
             properties.reserveCapacity(properties.count + 8)
             properties["eid"] = .string(id)

@@ -51,7 +51,8 @@ package struct AnalyticsEventValidator: Sendable {
     /// Why a name or key is refused, or `nil` when it is fine.
     private func problem(withName name: String) -> String? {
         guard Self.isIdentifier(name) else { return "does not match ^[a-zA-Z][a-zA-Z0-9_]*$" }
-        if let prefix = rules.reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+        // An identifier is ASCII: its bytes compare as its characters do.
+        if let prefix = rules.reservedPrefixes.first(where: { name.utf8.starts(with: $0.utf8) }) {
             return "uses the reserved prefix \"\(prefix)\""
         }
         return nil
@@ -68,12 +69,12 @@ package struct AnalyticsEventValidator: Sendable {
 
     /// `^[a-zA-Z][a-zA-Z0-9_]*$`, checked on UTF-8 bytes.
     package static func isIdentifier(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
-        guard let first = bytes.next(), isLetter(first) else { return false }
-        while let byte = bytes.next() {
-            guard isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F else { return false }
-        }
-        return true
+        name.utf8.withContiguousStorageIfAvailable(isIdentifier) ?? isIdentifier(Array(name.utf8))
+    }
+
+    private static func isIdentifier(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.dropFirst().allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

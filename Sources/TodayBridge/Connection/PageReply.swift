@@ -8,7 +8,9 @@ package final class PageReply: Sendable {
     private let bridge: TodayBridge
     private let webView: WebViewID
     private let document: DocumentID
-    private let sender: SenderFacts
+    /// What the trace tells of the sender.
+    private let isMainFrame: Bool
+    private let origin: SecurityOrigin?
     private let trust: SenderTrust
     private let received: BridgeInstant
 
@@ -24,7 +26,8 @@ package final class PageReply: Sendable {
         self.bridge = bridge
         self.webView = webView
         self.document = document
-        self.sender = sender
+        isMainFrame = sender.isMainFrame
+        origin = sender.frameOrigin
         self.trust = trust
         received = bridge.clock.now()
     }
@@ -41,8 +44,8 @@ package final class PageReply: Sendable {
         bridge.observer.trace {
             let (answer, replyBytes) = outcome.reply.tracedAnswer
             return BridgeTrace(
-                kind: .pageMessage, webView: webView, document: document, type: type, isMainFrame: sender.isMainFrame,
-                origin: sender.frameOrigin, surface: trust.surface?.name, outcome: outcome.outcome, answer: answer,
+                kind: .pageMessage, webView: webView, document: document, type: type, isMainFrame: isMainFrame,
+                origin: origin, surface: trust.surface?.name, outcome: outcome.outcome, answer: answer,
                 errorCode: outcome.errorCode, start: received, duration: bridge.clock.now().seconds(since: received),
                 requestBytes: requestBytes(), replyBytes: replyBytes
             )

@@ -4,27 +4,23 @@ extension JSONValue {
     /// Duplicate keys keep the last value, as `JSON.parse` does. Lone UTF-16 surrogates in
     /// `\u` escapes become U+FFFD.
     public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
-        self = try Self.parse(text, limits: limits) { parser throws(JSONParseError) in try parser.parseDocument() }
-    }
-
-    /// The members of strict JSON text that is one object, in order and with duplicates, within
-    /// `limits`: for a reader that looks up a few keys once (the string transport's envelope)
-    /// without building a dictionary. `nil` for JSON text that is no object.
-    package static func members(parsing text: String, limits: JSONLimits) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
-        try parse(text, limits: limits) { parser throws(JSONParseError) in try parser.parseMembersDocument() }
-    }
-
-    /// Runs `body` with a parser over `text`'s UTF-8, once its size is within `limits`.
-    private static func parse<Parsed>(
-        _ text: String, limits: JSONLimits, _ body: (inout JSONParser) throws(JSONParseError) -> Parsed
-    ) throws(JSONParseError) -> Parsed {
         var text = text
-        guard text.utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        let result: Result<Parsed, JSONParseError> = text.withUTF8 { bytes in
-            var parser = JSONParser(bytes: bytes, maxDepth: limits.maxDepth)
-            return Result { () throws(JSONParseError) in try body(&parser) }
+        let result = text.withUTF8 { bytes in
+            Result { () throws(JSONParseError) in try JSONValue(parsing: UnsafeRawBufferPointer(bytes), limits: limits) }
         }
-        return try result.get()
+        self = try result.get()
+    }
+
+    /// Hands each member of strict UTF-8 JSON text that is one object to `body`, in order and
+    /// with duplicates, within `limits`: for a reader that looks up a few keys once (the string
+    /// transport's envelope) without building a dictionary. Returns `false`, having handed over
+    /// nothing, for JSON text that is no object.
+    package static func forEachMember(
+        parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits, _ body: (String, JSONValue) -> Void
+    ) throws(JSONParseError) -> Bool {
+        guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(bytes: utf8, maxDepth: limits.maxDepth)
+        return try parser.parseMembersDocument(body)
     }
 
     /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size is checked first.
@@ -68,19 +64,18 @@ struct JSONParser {
         }
     }
 
-    /// The members of a document that is one object, in order; `nil` for any other document.
-    mutating func parseMembersDocument() throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
+    /// Hands the members of a document that is one object to `add`, in order; `false` for any
+    /// other document.
+    mutating func parseMembersDocument(_ add: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
             _ = try parseDocument()
-            return nil
+            return false
         }
-        var members: [(key: String, value: JSONValue)] = []
-        members.reserveCapacity(2)
-        try parseMembers { members.append(($0, $1)) }
+        try parseMembers(add)
         skipWhitespace()
         guard index == bytes.count else { throw invalid() }
-        return members
+        return true
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {

@@ -5,15 +5,16 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDe
     public let value: String
     /// The authorization scheme, `Bearer` by default.
     public let scheme: String
+    /// The ready-to-use `Authorization` header value, such as `Bearer abc`: written once, with the
+    /// token, not for every `headers` call.
+    public let authorization: String
 
     /// Creates a token with its raw value and scheme.
     public init(_ value: String, scheme: String = "Bearer") {
         self.value = value
         self.scheme = scheme
+        authorization = "\(scheme) \(value)"
     }
-
-    /// The ready-to-use `Authorization` header value, such as `Bearer abc`.
-    public var authorization: String { "\(scheme) \(value)" }
 
     public var description: String { "AccessToken(redacted)" }
     public var debugDescription: String { description }

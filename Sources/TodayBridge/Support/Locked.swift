@@ -10,8 +10,9 @@ import Android
 ///
 /// One allocation holds both the value and the lock (`os_unfair_lock` on Apple platforms,
 /// a `pthread_mutex_t` elsewhere), so the core stays available on iOS 15 and macOS 12, where
-/// `Synchronization.Mutex` is not, without the extra object an `NSLock` costs.
-package final class Locked<Value>: @unchecked Sendable {
+/// `Synchronization.Mutex` is not, without the extra object an `NSLock` costs. Copies share
+/// that one allocation: the value is guarded wherever a copy goes.
+package struct Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only read or written inside `withLock`, which holds the lock.
     private let storage: Storage
 

@@ -29,6 +29,14 @@ public struct StringTransport: Sendable {
     /// text starts with the shim's `{"id":N,`, so the page's promise settles (C5). The empty text
     /// is the shim's notice of a new main document (A1), no request: it gets nothing.
     public func receive(_ request: String, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
+        var request = request
+        request.withUTF8 { receive(utf8: $0, from: sender, reply: reply) }
+    }
+
+    /// ``receive(_:from:reply:)`` for a request given as UTF-8 bytes, read as if they were made a
+    /// `String` first (ill-formed sequences repaired): a host that receives bytes (the Android
+    /// library's Java `byte[]`) hands them over without making a string of them.
+    package func receive(utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
         if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportRequest
@@ -48,15 +56,16 @@ public struct StringTransport: Sendable {
         } else {
             .value(envelope.message)
         }
+        let id = envelope.id
         connection.receive(message, from: sender) { answer in
-            if let id = envelope.id { reply(StringTransportReply(id: id, reply: answer).text) }
+            if let id { reply(StringTransportReply(id: id, reply: answer).text) }
         }
     }
 
     /// The id of a request that could not be parsed whole: the number right after a leading
     /// `{"id":` (as the shim writes it), read from at most the first 32 bytes.
-    package static func leadingID(of request: String) -> Double? {
-        let prefix = Array(request.utf8.prefix(32))
+    package static func leadingID(of request: some Collection<UInt8>) -> Double? {
+        let prefix = Array(request.prefix(32))
         let opening = Array(#"{"id":"#.utf8)
         guard prefix.starts(with: opening) else { return nil }
         let digits = prefix.dropFirst(opening.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }

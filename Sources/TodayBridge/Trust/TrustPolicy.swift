@@ -24,9 +24,7 @@ package struct TrustPolicy: Sendable {
 
     package func evaluate(_ sender: SenderFacts, on page: PageFacts) -> SenderTrust {
         // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
-        let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
-        let schemeAdmits = page.location.flatMap { page.surface?.admitsCredentials(at: $0.origin) } ?? false
-        let credentials = sender.isMainFrame && originAgrees && schemeAdmits
+        let credentials = sender.isMainFrame && page.admitsCredentials && sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
         return SenderTrust(isMainFrame: sender.isMainFrame, facts: page, mayReceiveCredentials: credentials)
     }
 
@@ -41,11 +39,15 @@ package final class PageFacts: Sendable {
     package let url: URL?
     package let location: PageLocation?
     package let surface: TrustedSurface?
+    /// Whether the surface admits credentials at the document's origin (HTTPS, or the app's own
+    /// scheme where the surface names it): read once for the document's messages.
+    let admitsCredentials: Bool
 
     init(url: URL?, location: PageLocation?, surface: TrustedSurface?) {
         self.url = url
         self.location = location
         self.surface = surface
+        admitsCredentials = location.flatMap { surface?.admitsCredentials(at: $0.origin) } ?? false
     }
 }
 

@@ -16,21 +16,25 @@ extension StringTransportRequest {
         package let description: String
     }
 
-    /// Reads a request's text within `limits`, field by field as its `Decodable` conformance
-    /// would (`null` counts as absent, a repeated key keeps its last value), but without a
-    /// `Decoder` or a dictionary for the envelope: this runs for every message.
-    package init(parsing text: String, limits: JSONLimits) throws {
-        guard let members = try JSONValue.members(parsing: text, limits: limits) else {
-            throw Unreadable(description: "not an object")
-        }
-        for (key, value) in members {
-            switch key {
-            case "id": id = try Self.number(value, key)
-            case "length": length = try Self.number(value, key)
-            case "message": message = value == .null ? nil : value
-            default: continue
+    /// Reads a request's UTF-8 text within `limits`, field by field as its `Decodable`
+    /// conformance would (`null` counts as absent, a repeated key keeps its last value), but
+    /// without a `Decoder` or a dictionary for the envelope: this runs for every message.
+    package init(parsing text: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws {
+        var unreadable: Unreadable?
+        let isObject = try JSONValue.forEachMember(parsing: text, limits: limits) { key, value in
+            do throws(Unreadable) {
+                switch key {
+                case "id": id = try Self.number(value, key)
+                case "length": length = try Self.number(value, key)
+                case "message": message = value == .null ? nil : value
+                default: break
+                }
+            } catch {
+                unreadable = unreadable ?? error
             }
         }
+        guard isObject else { throw Unreadable(description: "not an object") }
+        if let unreadable { throw unreadable }
     }
 
     private static func number(_ value: JSONValue, _ key: String) throws(Unreadable) -> Double? {
@@ -61,6 +65,8 @@ package struct StringTransportReply: Codable, Sendable {
     /// The reply as the text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
     package var text: String {
+        // Most replies carry no value (`track`'s): short enough for a string without an allocation.
+        if error == nil, value == nil { return #"{"id":"# + JSONValue.format(id) + "}" }
         var output: [UInt8] = []
         output.reserveCapacity(32)
         output.append(UInt8(ascii: "{"))

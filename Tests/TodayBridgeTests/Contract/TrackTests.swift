@@ -118,6 +118,19 @@ struct TrackTests {
         #expect(ts >= before.rounded(.down) && ts <= Date().timeIntervalSince1970 * 1000 + 1)
     }
 
+    @Test("T1 event ids are lowercase version-4 UUIDs, distinct within a batch and across batches")
+    func t1EventIDs() {
+        let batches = [AnalyticsEventID.random(count: 1_000), AnalyticsEventID.random(count: 1_000), AnalyticsEventID.random(count: 1)]
+        let ids = batches.flatMap { $0 }
+        #expect(batches.map(\.count) == [1_000, 1_000, 1])
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let characters = Array(id)
+            #expect(UUID(uuidString: id) != nil && id == id.lowercased(), "\(id)")
+            #expect(characters[14] == "4" && "89ab".contains(characters[19]), "\(id)")
+        }
+    }
+
     @Test("T1 a logged-out session sends no uid, and a page cannot forge one")
     func t1NoUidWhenLoggedOut() async throws {
         let host = Fixtures.trustedHost(token: nil)

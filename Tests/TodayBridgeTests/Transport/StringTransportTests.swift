@@ -17,6 +17,37 @@ struct StringTransportTests {
         return try texts.first.map { try JSONValue(parsing: $0) }
     }
 
+    /// The envelope of a request's text, read as the transport reads it.
+    private func read(_ text: String, limits: JSONLimits) throws -> StringTransportRequest {
+        try read(Array(text.utf8), limits: limits)
+    }
+
+    private func read(_ utf8: [UInt8], limits: JSONLimits) throws -> StringTransportRequest {
+        try utf8.withUnsafeBufferPointer { try StringTransportRequest(parsing: $0, limits: limits) }
+    }
+
+    @Test("A1 request bytes are read as the string they would make: ill-formed UTF-8 in a string repaired, elsewhere refused")
+    func a1IllFormedBytes() async throws {
+        let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 10)
+        let inString = Array(#"{"id":1,"message":"a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
+        #expect(try read(inString, limits: limits).message == .string("a\u{FFFD}b"))
+        let repaired = try JSONValue(parsing: String(decoding: inString, as: UTF8.self))
+        #expect(try read(inString, limits: limits).message == repaired["message"])
+        let outside = Array(#"{"id":1,"message":1"#.utf8) + [0xFF] + Array("}".utf8)
+        #expect(throws: JSONParseError.self) { try read(outside, limits: limits) }
+
+        let host = Fixtures.trustedHost()
+        let answers = Locked<[String]>([])
+        let request = Array(#"{"id":9,"message":{"type":"nope"#.utf8) + [0xC3] + Array(#""}}"#.utf8)
+        request.withUnsafeBufferPointer { bytes in
+            StringTransport(connection: host.connection).receive(utf8: bytes, from: host.senderFacts(for: .main)) { text in
+                answers.withLock { $0.append(text) }
+            }
+        }
+        await Fixtures.settle { !answers.withLock(\.isEmpty) }
+        #expect(answers.withLock { $0 } == [#"{"id":9}"#])
+    }
+
     @Test("A2 a value comes back as { id, value } with the request's id")
     func a2Value() async throws {
         let host = Fixtures.trustedHost()
@@ -91,7 +122,7 @@ struct StringTransportTests {
         let diagnostics = host.bridge.diagnostics()
         var answer: JSONValue??
         let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(request, host: host) }
-        let id = try #require(StringTransport.leadingID(of: request))
+        let id = try #require(StringTransport.leadingID(of: request.utf8))
         #expect(answer == .some(["id": .number(id)]))
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
@@ -129,11 +160,12 @@ struct StringTransportTests {
         #"{"id":null,"message":null}"#, #"{"id":2}"#, #"{"id":3,"length":70000000}"#, #"{"id":4,"id":5,"message":1,"message":[2]}"#,
         #" { "extra" : {"id":9} , "id" : 6.5 , "message" : "text" } "#, #"{}"#, #"{"id":"7","message":{}}"#,
         #"{"length":true}"#, #"[1]"#, #""text""#, #"{"id":1,"message":{"type":"#, #"{"id":1}x"#,
+        #"{"\u0069d":8,"mess\u0061ge":[1],"id\u0000":9}"#, "{\"idx\":1,\"i\":2,\"message\u{2028}\":3,\"message\":\"é\"}", "{\"id\u{1}\":1}",
     ])
     func a1a2EnvelopeReading(text: String) throws {
         let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 10)
         let decoded = Result { try JSONValueDecoder().decode(StringTransportRequest.self, from: JSONValue(parsing: text, limits: limits)) }
-        let read = Result { try StringTransportRequest(parsing: text, limits: limits) }
+        let read = Result { try self.read(text, limits: limits) }
         switch (decoded, read) {
         case (.success(let decoded), .success(let read)):
             #expect(read.id == decoded.id)
@@ -147,8 +179,8 @@ struct StringTransportTests {
     @Test("A1 A2 the envelope keeps its level within the depth limit: one more than the message's")
     func a1a2EnvelopeDepth() throws {
         let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 3)
-        #expect(throws: JSONParseError.self) { try StringTransportRequest(parsing: #"{"id":1,"message":[[[1]]]}"#, limits: limits) }
-        #expect(try StringTransportRequest(parsing: #"{"id":1,"message":[[1]]}"#, limits: limits).message == [[1]])
+        #expect(throws: JSONParseError.self) { try read(#"{"id":1,"message":[[[1]]]}"#, limits: limits) }
+        #expect(try read(#"{"id":1,"message":[[1]]}"#, limits: limits).message == [[1]])
     }
 
     @Test("A1 A2 a reply's text is the sorted-key JSON of its fields, written without building them", arguments: [

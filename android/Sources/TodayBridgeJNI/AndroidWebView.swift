@@ -41,10 +41,10 @@ final class AndroidWebView: HostedObject {
 
     /// The sender's facts for a request from a frame whose origin is `origin` (UTF-8, `"null"`
     /// when opaque): the origin is read once while it stays the same.
-    func sender(isMainFrame: Bool, origin: [UInt8]?) -> SenderFacts {
+    func sender(isMainFrame: Bool, origin: UnsafeBufferPointer<UInt8>?) -> SenderFacts {
         facts.withLock { facts in
-            if facts.originBytes != origin {
-                facts.originBytes = origin
+            if !facts.isOrigin(origin) {
+                facts.originBytes = origin.map(Array.init)
                 facts.origin = origin.flatMap { SecurityOrigin(string: String(decoding: $0, as: UTF8.self)) }
             }
             return SenderFacts(isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
@@ -52,8 +52,8 @@ final class AndroidWebView: HostedObject {
     }
 
     /// Answers one request of the Android shim; `answer` gets the reply, or never for a notification.
-    func receive(_ request: String, from sender: SenderFacts, answer: @escaping @Sendable (String) -> Void) {
-        transport.receive(request, from: sender, reply: answer)
+    func receive(_ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable (String) -> Void) {
+        transport.receive(utf8: request, from: sender, reply: answer)
     }
 
     /// A reply for the main frame, without a reply route: delivered with `evaluateJavascript`.
@@ -100,6 +100,15 @@ private struct DocumentFacts {
     var mainDocumentURL: URL?
     var originBytes: [UInt8]?
     var origin: SecurityOrigin?
+
+    /// Whether `bytes` (or null) are the origin last read.
+    func isOrigin(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        switch (originBytes, bytes) {
+        case (nil, nil): true
+        case (let kept?, let bytes?): kept.elementsEqual(bytes)
+        default: false
+        }
+    }
 }
 
 /// The way out of the core into the web view: script for the main frame and the session cookie,

@@ -36,6 +36,16 @@ struct JNI {
         return String(unsafeUninitializedCapacity: count) { buffer in copy(count, of: array, into: buffer) }
     }
 
+    /// Runs `body` with a temporary copy of a Java `byte[]` (on the stack when it is small), or
+    /// with `nil` for a null array: for bytes read once, without an array or a string of them.
+    func withBytes<Result>(of array: jbyteArray?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let array else { return body(nil) }
+        let count = Int(functions.GetArrayLength(env, array))
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<copy(count, of: array, into: buffer)]))
+        }
+    }
+
     /// Copies the first `count` bytes of `array` into `buffer`, which has room for them; returns `count`.
     private func copy(_ count: Int, of array: jbyteArray, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         buffer.withMemoryRebound(to: jbyte.self) { bytes in

@@ -110,15 +110,17 @@ public func nativeBridgeReceive(
 ) -> jbyteArray? {
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return nil }
     let jni = JNI(env: env)
-    let sender = webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: jni.bytes(of: sourceOrigin))
-    let text = jni.text(of: request) ?? ""
-    guard let route else {
-        webView.receive(text, from: sender) { reply in webView.deliverToMainFrame(reply) }
-        return nil
+    let sender = jni.withBytes(of: sourceOrigin) { origin in webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: origin) }
+    return jni.withBytes(of: request) { request in
+        let request = request ?? UnsafeBufferPointer(start: nil, count: 0)
+        guard let route else {
+            webView.receive(request, from: sender) { reply in webView.deliverToMainFrame(reply) }
+            return nil
+        }
+        let replying = ReplyRoute(host: webView.host)
+        webView.receive(request, from: sender) { reply in replying.answer(reply) }
+        return replying.callReturns(route: route, in: jni).flatMap(jni.byteArray)
     }
-    let replying = ReplyRoute(host: webView.host)
-    webView.receive(text, from: sender) { reply in replying.answer(reply) }
-    return replying.callReturns(route: route, in: jni).flatMap(jni.byteArray)
 }
 
 /// `documentDidChange(webView: Long, url: ByteArray?)`: the main frame committed a new document
