@@ -27,7 +27,7 @@ extension JSONValue {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value): output.append(contentsOf: Self.format(value).utf8)
+        case .number(let value): Self.write(value, to: &output)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -55,6 +55,20 @@ extension JSONValue {
         writeString(member.key, to: &output)
         output.append(UInt8(ascii: ":"))
         member.value.write(to: &output)
+    }
+
+    /// Appends a number as ``format(_:)`` writes it: an integer's digits directly (ids, counts:
+    /// most numbers in messages), without a string in between.
+    private static func write(_ number: Double, to output: inout [UInt8]) {
+        guard number == number.rounded(), abs(number) < 1e15 else { return output.append(contentsOf: format(number).utf8) }
+        var magnitude = UInt64(abs(number))
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 
     static func format(_ number: Double) -> String {

@@ -30,13 +30,13 @@ public struct StringTransport: Sendable {
     /// is the shim's notice of a new main document (A1), no request: it gets nothing.
     public func receive(_ request: String, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
         var request = request
-        request.withUTF8 { receive(utf8: $0, from: sender, reply: reply) }
+        request.withUTF8 { receive(utf8: $0, from: sender) { reply(String(decoding: $0, as: UTF8.self)) } }
     }
 
     /// ``receive(_:from:reply:)`` for a request given as UTF-8 bytes, read as if they were made a
-    /// `String` first (ill-formed sequences repaired): a host that receives bytes (the Android
-    /// library's Java `byte[]`) hands them over without making a string of them.
-    package func receive(utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable (String) -> Void) {
+    /// `String` first (ill-formed sequences repaired), answered with the reply's UTF-8: a host
+    /// that passes bytes (the Android library's Java `byte[]`) makes no string of either.
+    package func receive(utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable ([UInt8]) -> Void) {
         if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportRequest
@@ -46,7 +46,7 @@ public struct StringTransport: Sendable {
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in
-                if let id { reply(StringTransportReply(id: id, reply: answer).text) }
+                if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
             }
             return
         }
@@ -58,7 +58,7 @@ public struct StringTransport: Sendable {
         }
         let id = envelope.id
         connection.receive(message, from: sender) { answer in
-            if let id { reply(StringTransportReply(id: id, reply: answer).text) }
+            if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
         }
     }
 

@@ -65,10 +65,13 @@ package struct StringTransportReply: Codable, Sendable {
     /// The reply as the text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
     package var text: String {
-        // Most replies carry no value (`track`'s): short enough for a string without an allocation.
-        if error == nil, value == nil { return #"{"id":"# + JSONValue.format(id) + "}" }
+        String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// ``text`` as UTF-8, for a host that hands bytes on (the Android library's Java `byte[]`).
+    package var utf8: [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(32)
+        output.reserveCapacity(64)
         output.append(UInt8(ascii: "{"))
         if let error {
             output.append(contentsOf: #""error":"#.utf8)
@@ -76,12 +79,12 @@ package struct StringTransportReply: Codable, Sendable {
             output.append(UInt8(ascii: ","))
         }
         output.append(contentsOf: #""id":"#.utf8)
-        output.append(contentsOf: JSONValue.format(id).utf8)
+        JSONValue.number(id).write(to: &output)
         if let value {
             output.append(contentsOf: #","value":"#.utf8)
             value.write(to: &output)
         }
         output.append(UInt8(ascii: "}"))
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 }

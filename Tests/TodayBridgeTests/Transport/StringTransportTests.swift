@@ -41,7 +41,7 @@ struct StringTransportTests {
         let request = Array(#"{"id":9,"message":{"type":"nope"#.utf8) + [0xC3] + Array(#""}}"#.utf8)
         request.withUnsafeBufferPointer { bytes in
             StringTransport(connection: host.connection).receive(utf8: bytes, from: host.senderFacts(for: .main)) { text in
-                answers.withLock { $0.append(text) }
+                answers.withLock { $0.append(String(decoding: text, as: UTF8.self)) }
             }
         }
         await Fixtures.settle { !answers.withLock(\.isEmpty) }

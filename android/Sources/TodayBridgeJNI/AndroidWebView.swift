@@ -52,14 +52,15 @@ final class AndroidWebView: HostedObject {
     }
 
     /// Answers one request of the Android shim; `answer` gets the reply, or never for a notification.
-    func receive(_ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable (String) -> Void) {
+    func receive(_ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable ([UInt8]) -> Void) {
         transport.receive(utf8: request, from: sender, reply: answer)
     }
 
     /// A reply for the main frame, without a reply route: delivered with `evaluateJavascript`.
-    func deliverToMainFrame(_ reply: String) {
+    func deliverToMainFrame(_ reply: [UInt8]) {
         let page = page
-        Task { try? await page.deliver(.stringTransportReply(reply)) }
+        let text = String(decoding: reply, as: UTF8.self)
+        Task { try? await page.deliver(.stringTransportReply(text)) }
     }
 
     /// Emits a native event to the page's subscribers (X3), after those emitted before it.

@@ -65,7 +65,7 @@ final class HostChannel: Sendable {
     /// Hands `reply` to the frame behind `route` (`NativeHost.reply`). Returns `false` when Java
     /// threw or the host is gone.
     @discardableResult
-    func reply(_ reply: String, to route: jobject, in jni: JNI) -> Bool {
+    func reply(_ reply: [UInt8], to route: jobject, in jni: JNI) -> Bool {
         withHost(in: jni) { host in
             jni.withLocalFrame {
                 guard let bytes = jni.byteArray(reply) else { return false }

@@ -63,13 +63,20 @@ struct JNI {
     /// A new Java `byte[]` holding `text` as UTF-8 (a local reference).
     func byteArray(_ text: String) -> jbyteArray? {
         var text = text
-        return text.withUTF8 { utf8 in
-            guard let array = functions.NewByteArray(env, jsize(utf8.count)) else { return nil }
-            utf8.withMemoryRebound(to: jbyte.self) { bytes in
-                functions.SetByteArrayRegion(env, array, 0, jsize(bytes.count), bytes.baseAddress)
-            }
-            return array
+        return text.withUTF8(byteArray)
+    }
+
+    /// A new Java `byte[]` holding `bytes` (a local reference).
+    func byteArray(_ bytes: [UInt8]) -> jbyteArray? {
+        bytes.withUnsafeBufferPointer(byteArray)
+    }
+
+    private func byteArray(_ bytes: UnsafeBufferPointer<UInt8>) -> jbyteArray? {
+        guard let array = functions.NewByteArray(env, jsize(bytes.count)) else { return nil }
+        bytes.withMemoryRebound(to: jbyte.self) { bytes in
+            functions.SetByteArrayRegion(env, array, 0, jsize(bytes.count), bytes.baseAddress)
         }
+        return array
     }
 
     /// A new Java `String` (a local reference), built from UTF-16.

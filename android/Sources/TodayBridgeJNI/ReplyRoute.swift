@@ -12,7 +12,7 @@ final class ReplyRoute: Sendable {
         /// The native method runs.
         case inCall
         /// Answered while the method ran: the method returns it.
-        case answered(String)
+        case answered([UInt8])
         /// The method returned without an answer: the route is held for the thread that answers.
         case later(JavaObject)
         case done
@@ -26,7 +26,7 @@ final class ReplyRoute: Sendable {
     }
 
     /// The answer, from whichever thread gives it.
-    func answer(_ reply: String) {
+    func answer(_ reply: [UInt8]) {
         let held: JavaObject? = state.withLock { state in
             switch state {
             case .inCall:
@@ -46,7 +46,7 @@ final class ReplyRoute: Sendable {
 
     /// The native method is returning with `route`, its local reference to the reply proxy:
     /// returns the answer given meanwhile, or holds the route for an answer to come.
-    func callReturns(route: jobject, in jni: JNI) -> String? {
+    func callReturns(route: jobject, in jni: JNI) -> [UInt8]? {
         state.withLock { state in
             switch state {
             case .answered(let reply):
