@@ -106,7 +106,7 @@ private struct DocumentFacts {
     func isOrigin(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
         switch (originBytes, bytes) {
         case (nil, nil): true
-        case (let kept?, let bytes?): kept.elementsEqual(bytes)
+        case (let kept?, let bytes?): kept.withUnsafeBytes { $0.elementsEqual(UnsafeRawBufferPointer(bytes)) }
         default: false
         }
     }
