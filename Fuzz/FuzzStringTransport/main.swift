@@ -15,7 +15,7 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     // by the id it starts with.
     let whole = (try? JSONValue(parsing: text, limits: JSONLimits(maxBytes: 1024 + 64, maxDepth: 6 + 1)))
         .flatMap { try? JSONValueDecoder().decode(StringTransportRequest.self, from: $0) }
-    let id = whole.map(\.id) ?? StringTransport.leadingID(of: text)
+    let id = whole.map(\.id) ?? StringTransport.leadingID(of: text.utf8)
     let replies = Fuzz.runBlocking {
         let host = BridgeTestHost(
             surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],  // a valid literal rule

@@ -51,7 +51,7 @@ package struct AnalyticsEventValidator: Sendable {
     /// Why a name or key is refused, or `nil` when it is fine.
     private func problem(withName name: String) -> String? {
         guard Self.isIdentifier(name) else { return "does not match ^[a-zA-Z][a-zA-Z0-9_]*$" }
-        // An identifier is ASCII: its bytes compare as its characters do.
+        // Compared as UTF-8 bytes: the name is an ASCII identifier by now.
         if let prefix = rules.reservedPrefixes.first(where: { name.utf8.starts(with: $0.utf8) }) {
             return "uses the reserved prefix \"\(prefix)\""
         }
