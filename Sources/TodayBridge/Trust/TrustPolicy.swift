@@ -24,7 +24,8 @@ package struct TrustPolicy: Sendable {
 
     package func evaluate(_ sender: SenderFacts, on page: PageFacts) -> SenderTrust {
         // An opaque or unknown frame origin never agrees: the engine must vouch for the origin.
-        let credentials = sender.isMainFrame && page.admitsCredentials && sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
+        let originAgrees = sender.frameOrigin != nil && sender.frameOrigin == page.location?.origin
+        let credentials = sender.isMainFrame && page.admitsCredentials && originAgrees
         return SenderTrust(isMainFrame: sender.isMainFrame, facts: page, mayReceiveCredentials: credentials)
     }
 
