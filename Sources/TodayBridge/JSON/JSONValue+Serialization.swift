@@ -57,10 +57,12 @@ extension JSONValue {
         member.value.write(to: &output)
     }
 
-    /// Appends a number as ``format(_:)`` writes it: an integer's digits directly (ids, counts:
-    /// most numbers in messages), without a string in between.
+    /// Appends a number's text: `null` when it is not finite, as `JSON.stringify` writes it; an
+    /// integer below 10^15 by its digits, written directly (ids, counts: most numbers in
+    /// messages); any other number as Swift describes it.
     private static func write(_ number: Double, to output: inout [UInt8]) {
-        guard number == number.rounded(), abs(number) < 1e15 else { return output.append(contentsOf: format(number).utf8) }
+        guard number.isFinite else { return output.append(contentsOf: "null".utf8) }
+        guard number == number.rounded(), abs(number) < 1e15 else { return output.append(contentsOf: "\(number)".utf8) }
         var magnitude = UInt64(abs(number))
         if number < 0 { output.append(UInt8(ascii: "-")) }
         let start = output.count
@@ -71,12 +73,11 @@ extension JSONValue {
         output[start...].reverse()
     }
 
+    /// A number's JSON text, as ``write(to:)`` writes it.
     static func format(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return "\(number)"
+        var text: [UInt8] = []
+        write(number, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The length of `string`'s JSON text, quotes and escapes included, as ``jsonUTF8`` writes it.

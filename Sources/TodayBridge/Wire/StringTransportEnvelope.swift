@@ -62,13 +62,8 @@ package struct StringTransportReply: Codable, Sendable {
         }
     }
 
-    /// The reply as the text the shim reads: compact JSON with sorted keys, as ``JSONValue``
+    /// The reply as the UTF-8 text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
-    package var text: String {
-        String(decoding: utf8, as: UTF8.self)
-    }
-
-    /// ``text`` as UTF-8, for a host that hands bytes on (the Android library's Java `byte[]`).
     package var utf8: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)

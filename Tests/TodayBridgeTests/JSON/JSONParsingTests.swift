@@ -135,14 +135,12 @@ struct JSONSerializationTests {
         #expect(JSONValue.number(.nan).jsonString == "null")
         let written: [(Double, String)] = [
             (0, "0"), (7, "7"), (-3, "-3"), (10, "10"), (-100, "-100"), (123_456_789_012_345, "123456789012345"),
-            (-999_999_999_999_999, "-999999999999999"), (-1.5, "-1.5"),
+            (-999_999_999_999_999, "-999999999999999"), (-1.5, "-1.5"), (9, "9"), (-9, "-9"), (1e14 + 1, "100000000000001"),
+            (1e15, "1000000000000000.0"), (1e20, "1e+20"), (0.5, "0.5"), (-2.25, "-2.25"),
         ]
         for (number, text) in written {
             #expect(JSONValue.number(number).jsonString == text)
-        }
-        // Integers are written digit by digit, other numbers through their text: the two agree.
-        for number in [0, -0.0, 9, -9, 10, 1e14 + 1, -(1e15 - 1), 1e15, 1e20, 0.5, -2.25] {
-            #expect(JSONValue.number(number).jsonString == JSONValue.format(number))
+            #expect(JSONValue.format(number) == text)
         }
     }
 

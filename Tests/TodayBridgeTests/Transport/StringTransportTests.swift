@@ -193,7 +193,7 @@ struct StringTransportTests {
             var object: [String: JSONValue] = ["id": .number(id)]
             object["value"] = fields.value
             object["error"] = fields.error.map(JSONValue.string)
-            #expect(fields.text == JSONValue.object(object).jsonString)
+            #expect(fields.utf8 == JSONValue.object(object).jsonUTF8)
         }
     }
 }

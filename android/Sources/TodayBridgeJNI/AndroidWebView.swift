@@ -68,8 +68,8 @@ final class AndroidWebView: HostedObject {
         events.yield((name, data))
     }
 
-    /// Calls the page's handler `name` (X4); `outcome` gets a ``NativeCallOutcome``'s JSON text.
-    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, outcome: @escaping @Sendable (String) -> Void) {
+    /// Calls the page's handler `name` (X4); `outcome` gets a ``NativeCallOutcome``'s JSON text, as UTF-8.
+    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, outcome: @escaping @Sendable ([UInt8]) -> Void) {
         Task { [connection] in
             let result: NativeCallOutcome
             do throws(BridgeError) {
@@ -78,7 +78,7 @@ final class AndroidWebView: HostedObject {
             } catch {
                 result = NativeCallOutcome(value: nil, error: error.message, code: error.code.rawValue)
             }
-            outcome(((try? JSONValueEncoder().encode(result)) ?? .object([:])).jsonString)
+            outcome(((try? JSONValueEncoder().encode(result)) ?? .object([:])).jsonUTF8)
         }
     }
 

@@ -21,37 +21,27 @@ struct JNI {
 
     /// The bytes of a Java `byte[]`; `nil` for a null array.
     func bytes(of array: jbyteArray?) -> [UInt8]? {
-        guard let array else { return nil }
-        let count = Int(functions.GetArrayLength(env, array))
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = copy(count, of: array, into: buffer)
-        }
+        withBytes(of: array) { $0.map(Array.init) }
     }
 
     /// The UTF-8 text of a Java `byte[]` (ill-formed sequences repaired, as `String(decoding:)`
-    /// does), copied straight into the string; `nil` for a null array.
+    /// does); `nil` for a null array.
     func text(of array: jbyteArray?) -> String? {
-        guard let array else { return nil }
-        let count = Int(functions.GetArrayLength(env, array))
-        return String(unsafeUninitializedCapacity: count) { buffer in copy(count, of: array, into: buffer) }
+        withBytes(of: array) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Runs `body` with a temporary copy of a Java `byte[]` (on the stack when it is small), or
-    /// with `nil` for a null array: for bytes read once, without an array or a string of them.
+    /// with `nil` for a null array: a request's bytes are read in place, without an array or a
+    /// string of them.
     func withBytes<Result>(of array: jbyteArray?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         guard let array else { return body(nil) }
         let count = Int(functions.GetArrayLength(env, array))
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[..<copy(count, of: array, into: buffer)]))
+            buffer.withMemoryRebound(to: jbyte.self) { bytes in
+                functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
+            }
+            return body(UnsafeBufferPointer(buffer))
         }
-    }
-
-    /// Copies the first `count` bytes of `array` into `buffer`, which has room for them; returns `count`.
-    private func copy(_ count: Int, of array: jbyteArray, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        buffer.withMemoryRebound(to: jbyte.self) { bytes in
-            functions.GetByteArrayRegion(env, array, 0, jsize(count), bytes.baseAddress)
-        }
-        return count
     }
 
     /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.

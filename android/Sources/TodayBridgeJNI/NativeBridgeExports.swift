@@ -167,7 +167,7 @@ public func nativeBridgeCall(
         webView.call(
             name, arguments: try jni.json(arguments), fallback: try jni.json(fallback), deadline: deadline > 0 ? deadline : nil
         ) { outcome in
-            if let jni = JNI.current { host.reply(Array(outcome.utf8), to: route.reference, in: jni) }
+            if let jni = JNI.current { host.reply(outcome, to: route.reference, in: jni) }
         }
     } catch {
         jni.throwIllegalArgument("native call \"\(name)\": \(error)")
