@@ -19,19 +19,19 @@ extension BridgeConnection {
         let (document, known) = state.withLock { $0.arrival(from: sender.mainDocumentURL) }
         let page = known ?? reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
-        let answer = PageReply(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust, send: reply)
+        let arrival = MessageArrival(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust)
         let body: JSONValue?
         do {
             body = try message.decoded(within: bridge.configuration.limits.json)
         } catch {
             bridge.observer.report(.undecodableMessage, "message refused: \(error)")
-            answer.settle(.malformed, type: nil, requestBytes: message.byteCount)
+            arrival.answer(.malformed, type: nil, requestBytes: { message.byteCount }, with: reply)
             return
         }
         let type = body?["type"]?.stringValue
-        // Answers with the message's size for the trace, measured only if someone listens.
+        // Answers at once, with the message's size for the trace, measured only if someone listens.
         func settle(_ outcome: CallOutcome) {
-            answer.settle(outcome, type: type, requestBytes: body?.jsonUTF8.count)
+            arrival.answer(outcome, type: type, requestBytes: { body?.jsonUTF8.count }, with: reply)
         }
         guard let body, let type, body.objectValue != nil else { return settle(.malformed) }
         if type.hasPrefix(WireProtocol.reservedPrefix) {
@@ -46,7 +46,7 @@ extension BridgeConnection {
             // Answered at once when it can be, while the sender's document is showing; otherwise
             // admission refuses it (a closed web view, a document that went away).
             if let now, context.isCurrentDocument, let answered = now(body, context) { return settle(.resolved(answered)) }
-            start(capability, invoke, body, context: context, reply: answer)
+            start(capability, invoke, body, context: context, reply: PageReply(arrival: arrival, send: reply))
         }
     }
 

@@ -1,28 +1,16 @@
-/// The one answer to one page message (C5): the adapter's reply function, called exactly once.
-///
-/// The first settlement traces the message (X5) and answers; a second is dropped and reported.
-/// A reply dropped unanswered (a bug, or a connection released with calls pending) answers
-/// `undefined` as it goes, so no page promise is left hanging.
-package final class PageReply: Sendable {
-    private let send: Locked<(@Sendable (BridgeReply) -> Void)?>
-    private let bridge: TodayBridge
-    private let webView: WebViewID
-    private let document: DocumentID
+/// What a page message's trace tells besides its outcome (X5), read as the message arrives: a
+/// message answered at once is answered through this alone, without a ``PageReply``.
+package struct MessageArrival: Sendable {
+    let bridge: TodayBridge
+    let webView: WebViewID
+    let document: DocumentID
     /// What the trace tells of the sender.
-    private let isMainFrame: Bool
-    private let origin: SecurityOrigin?
-    private let trust: SenderTrust
-    private let received: BridgeInstant
+    let isMainFrame: Bool
+    let origin: SecurityOrigin?
+    let trust: SenderTrust
+    let received: BridgeInstant
 
-    package init(
-        bridge: TodayBridge,
-        webView: WebViewID,
-        document: DocumentID,
-        sender: SenderFacts,
-        trust: SenderTrust,
-        send: @escaping @Sendable (BridgeReply) -> Void
-    ) {
-        self.send = Locked(send)
+    package init(bridge: TodayBridge, webView: WebViewID, document: DocumentID, sender: SenderFacts, trust: SenderTrust) {
         self.bridge = bridge
         self.webView = webView
         self.document = document
@@ -32,15 +20,11 @@ package final class PageReply: Sendable {
         received = bridge.clock.now()
     }
 
-    /// Answers the page with `outcome`'s reply, once.
+    /// Traces the message with `outcome` and hands `send` its reply: the caller calls this once.
     ///
     /// - Parameter requestBytes: The message's size, for the trace: evaluated only when someone
     ///   listens.
-    package func settle(_ outcome: CallOutcome, type: String?, requestBytes: @autoclosure () -> Int? = nil) {
-        guard let send = take() else {
-            bridge.observer.report(.duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
-            return
-        }
+    func answer(_ outcome: CallOutcome, type: String?, requestBytes: () -> Int?, with send: (BridgeReply) -> Void) {
         bridge.observer.trace {
             let (answer, replyBytes) = outcome.reply.tracedAnswer
             return BridgeTrace(
@@ -52,6 +36,45 @@ package final class PageReply: Sendable {
         }
         send(outcome.reply)
     }
+}
+
+/// The one answer to one page message that is answered later, by its capability's task (C5): the
+/// adapter's reply function, called exactly once.
+///
+/// The first settlement traces the message (X5) and answers; a second is dropped and reported.
+/// A reply dropped unanswered (a bug, or a connection released with calls pending) answers
+/// `undefined` as it goes, so no page promise is left hanging.
+package final class PageReply: Sendable {
+    private let send: Locked<(@Sendable (BridgeReply) -> Void)?>
+    private let arrival: MessageArrival
+
+    package init(arrival: MessageArrival, send: @escaping @Sendable (BridgeReply) -> Void) {
+        self.send = Locked(send)
+        self.arrival = arrival
+    }
+
+    package convenience init(
+        bridge: TodayBridge,
+        webView: WebViewID,
+        document: DocumentID,
+        sender: SenderFacts,
+        trust: SenderTrust,
+        send: @escaping @Sendable (BridgeReply) -> Void
+    ) {
+        self.init(arrival: MessageArrival(bridge: bridge, webView: webView, document: document, sender: sender, trust: trust), send: send)
+    }
+
+    /// Answers the page with `outcome`'s reply, once.
+    ///
+    /// - Parameter requestBytes: The message's size, for the trace: evaluated only when someone
+    ///   listens.
+    package func settle(_ outcome: CallOutcome, type: String?, requestBytes: @autoclosure () -> Int? = nil) {
+        guard let send = take() else {
+            arrival.bridge.observer.report(.duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
+            return
+        }
+        arrival.answer(outcome, type: type, requestBytes: requestBytes, with: send)
+    }
 
     private func take() -> (@Sendable (BridgeReply) -> Void)? {
         send.withLock { send in
@@ -62,7 +85,7 @@ package final class PageReply: Sendable {
 
     deinit {
         guard let send = take() else { return }
-        bridge.observer.report(.droppedReply, "a message's reply was dropped unanswered; answered undefined")
+        arrival.bridge.observer.report(.droppedReply, "a message's reply was dropped unanswered; answered undefined")
         send(.undefined)
     }
 }

@@ -79,11 +79,15 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        // Most messages are small objects: one allocation up front instead of growing.
-        var members = [String: JSONValue](minimumCapacity: 6)
+        var members = Self.emptyObject
         try parseMembers { members[$0] = $1 }
         return .object(members)
     }
+
+    /// Most objects in messages are small: each starts as a copy of this one, empty with room for
+    /// six, so its first member allocates that room at once. (Copying it is also cheaper than
+    /// `init(minimumCapacity:)`, which looks up the storage's generic type on every call.)
+    private static let emptyObject = [String: JSONValue](minimumCapacity: 6)
 
     /// Reads an object from its opening brace, handing each member to `add` in order.
     private mutating func parseMembers(_ add: (String, JSONValue) -> Void) throws(JSONParseError) {

@@ -65,12 +65,14 @@ extension JSONValue {
         guard number == number.rounded(), abs(number) < 1e15 else { return output.append(contentsOf: "\(number)".utf8) }
         var magnitude = UInt64(abs(number))
         if number < 0 { output.append(UInt8(ascii: "-")) }
-        let start = output.count
+        // Most significant digit first: the place of the first digit, then each digit in turn.
+        var place: UInt64 = 1
+        while place <= magnitude / 10 { place *= 10 }
         repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / place))
+            magnitude %= place
+            place /= 10
+        } while place > 0
     }
 
     /// A number's JSON text, as ``write(to:)`` writes it.

@@ -35,19 +35,27 @@ final class AndroidWebView: HostedObject {
 
     /// The main frame committed a new document at `url` (S4): the old one's calls settle.
     func documentDidChange(url: URL?) {
-        facts.withLock { $0.mainDocumentURL = url }
+        facts.withLock { facts in
+            facts.mainDocumentURL = url
+            facts.lastSender = nil
+        }
         connection.documentDidChange()
     }
 
     /// The sender's facts for a request from a frame whose origin is `origin` (UTF-8, `"null"`
-    /// when opaque): the origin is read once while it stays the same.
+    /// when opaque): read once, and handed out again, while the origin, the kind of frame and the
+    /// document stay the same.
     func sender(isMainFrame: Bool, origin: UnsafeBufferPointer<UInt8>?) -> SenderFacts {
         facts.withLock { facts in
             if !facts.isOrigin(origin) {
                 facts.originBytes = origin.map(Array.init)
                 facts.origin = origin.flatMap { SecurityOrigin(string: String(decoding: $0, as: UTF8.self)) }
+                facts.lastSender = nil
             }
-            return SenderFacts(isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
+            if let last = facts.lastSender, last.isMainFrame == isMainFrame { return last }
+            let sender = SenderFacts(isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
+            facts.lastSender = sender
+            return sender
         }
     }
 
@@ -96,17 +104,22 @@ final class AndroidWebView: HostedObject {
     }
 }
 
-/// What the glue said about the main document, and the last sender origin read.
+/// What the glue said about the main document, the last sender origin read, and the facts last
+/// made of them.
 private struct DocumentFacts {
     var mainDocumentURL: URL?
     var originBytes: [UInt8]?
     var origin: SecurityOrigin?
+    var lastSender: SenderFacts?
 
     /// Whether `bytes` (or null) are the origin last read.
     func isOrigin(_ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
         switch (originBytes, bytes) {
         case (nil, nil): true
-        case (let kept?, let bytes?): kept.withUnsafeBytes { $0.elementsEqual(UnsafeRawBufferPointer(bytes)) }
+        case (let kept?, let bytes?):
+            kept.count == bytes.count && kept.withUnsafeBytes { kept in
+                kept.isEmpty || memcmp(kept.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
         default: false
         }
     }

@@ -85,6 +85,27 @@ class NativeBridgeTest {
         NativeBridge.destroy(bridge)
     }
 
+    @Test fun `S1 each request is judged by its own frame, origin and document, however many came before`() {
+        val bridge = NativeBridge.create(configuration, RecordingHost())
+        NativeBridge.setToken(bridge, """{"value":"secret","scheme":"Bearer"}""".utf8())
+        val webView = connect(bridge, RecordingHost())
+        var id = 0
+        fun headers(isMainFrame: Boolean, origin: String): String {
+            id += 1
+            return NativeBridge.receive(webView, request(id, message("headers")), isMainFrame, origin.utf8(), Any())!!.utf8()
+        }
+        val credential = "Bearer secret"
+        assertTrue(headers(true, FEED).contains(credential))
+        assertFalse("a sub-frame of the same origin got the credential", headers(false, FEED).contains(credential))
+        assertTrue(headers(true, FEED).contains(credential))
+        assertFalse("another origin's main frame got the credential", headers(true, "https://ads.example.com").contains(credential))
+        assertTrue(headers(true, FEED).contains(credential))
+        NativeBridge.documentDidChange(webView, "https://ads.example.com/".utf8())
+        assertFalse("a page off the surface got the credential", headers(true, FEED).contains(credential))
+        NativeBridge.release(webView)
+        NativeBridge.destroy(bridge)
+    }
+
     @Test fun `X7 a configuration the core refuses is an IllegalArgumentException`() {
         for (bad in listOf("{}", "not json", """{"deviceID":"d","surfaces":[{"name":"feed","origins":["https://*bad*"]}]}""")) {
             try {
