@@ -24,14 +24,14 @@ struct TrackRequest: Decodable, Sendable, BridgeShaped, JSONValueReadable {
     /// The page's scalar parameters; other values are dropped (T1).
     let parameters: [String: JSONValue]
 
-    init(json message: JSONValue) {
+    init(message: ParsedMessage) {
         ename = message["ename"]?.stringValue
         let raw = message["parameters"]?.objectValue ?? [:]
         parameters = raw.allSatisfy { $0.value.isScalar } ? raw : raw.filter { $0.value.isScalar }
     }
 
     init(from decoder: any Decoder) throws {
-        self.init(json: (try? JSONValue(from: decoder)) ?? .null)
+        self.init(message: .value((try? JSONValue(from: decoder)) ?? .null))
     }
 
     init(ename: String?, parameters: [String: JSONValue]) {

@@ -5,10 +5,10 @@ package struct RegisteredCapability: Sendable {
         /// In a task of its own, under the in-flight limit and its deadline: decodes the message,
         /// runs the handler, and encodes its result. `now`, when given, answers first without a
         /// task when it can (its result), or returns `nil` to leave the call to the task.
-        case task(now: (@Sendable (JSONValue, CapabilityContext) -> JSONValue??)? = nil, _ run: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?)
+        case task(now: (@Sendable (ParsedMessage, CapabilityContext) -> JSONValue??)? = nil, _ run: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?)
         /// At once, without a task: the capability hands its work to a bounded queue of its own
         /// and answers (`track`).
-        case immediate(@Sendable (JSONValue, CapabilityContext) -> JSONValue?)
+        case immediate(@Sendable (ParsedMessage, CapabilityContext) -> JSONValue?)
     }
 
     package let definition: CapabilityDefinition
@@ -56,7 +56,7 @@ package struct RegisteredCapability: Sendable {
         self.definition = definition
         failureReply = { _ in .undefined }
         execution = .immediate { message, context in
-            answer(Request(json: message), context)
+            answer(Request(message: message), context)
             return nil
         }
     }
@@ -65,7 +65,7 @@ package struct RegisteredCapability: Sendable {
         _ definition: CapabilityDefinition,
         failureReply: @escaping @Sendable (BridgeError) -> BridgeReply,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result,
-        now: (@Sendable (JSONValue, CapabilityContext) -> JSONValue??)? = nil
+        now: (@Sendable (ParsedMessage, CapabilityContext) -> JSONValue??)? = nil
     ) {
         self.definition = definition
         self.failureReply = failureReply
@@ -73,7 +73,7 @@ package struct RegisteredCapability: Sendable {
             let request: Request
             if let readable = Request.self as? any JSONValueReadable.Type {
                 // Cannot fail: `readable` is `Request.self`.
-                request = readable.init(json: message) as! Request
+                request = readable.init(message: .value(message)) as! Request
             } else {
                 do {
                     request = try JSONValueDecoder().decode(Request.self, from: message)
@@ -93,7 +93,7 @@ package struct RegisteredCapability: Sendable {
 /// built-in capabilities.
 package protocol JSONValueReadable {
     /// Reads the request leniently from the message.
-    init(json message: JSONValue)
+    init(message: ParsedMessage)
 }
 
 /// A result written straight as a ``JSONValue``, without an `Encoder`: for the hot path of
@@ -118,10 +118,10 @@ extension JSONValue: JSONValueWritable {
 
 /// The request of a capability that takes no fields: any message will do.
 package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
-    package init(json _: JSONValue) {}
+    package init(message _: ParsedMessage) {}
     package init(from _: any Decoder) {}
     package static var bridgeShape: TypeShape { .object([]) }
-    package static var bridgePlaceholder: NoFields { NoFields(json: .null) }
+    package static var bridgePlaceholder: NoFields { NoFields(message: .value(.null)) }
 }
 
 /// A built-in capability that can sometimes answer without awaiting anything (`headers` with a
@@ -134,8 +134,8 @@ package protocol AnswersAtOnceWhenItCan: BridgeCapability where Request: JSONVal
 
 extension AnswersAtOnceWhenItCan {
     /// ``answerAtOnce(_:context:)`` over the parsed message, as ``RegisteredCapability/Execution/task(now:_:)`` takes it.
-    var answeringAtOnce: @Sendable (JSONValue, CapabilityContext) -> JSONValue?? {
-        { message, context in answerAtOnce(Request(json: message), context: context).map { .some($0.jsonValue) } }
+    var answeringAtOnce: @Sendable (ParsedMessage, CapabilityContext) -> JSONValue?? {
+        { message, context in answerAtOnce(Request(message: message), context: context).map { .some($0.jsonValue) } }
     }
 }
 

@@ -20,7 +20,7 @@ extension BridgeConnection {
         let page = known ?? reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
         let arrival = MessageArrival(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust)
-        let body: JSONValue?
+        let body: ParsedMessage?
         do {
             body = try message.decoded(within: bridge.configuration.limits.json)
         } catch {
@@ -31,11 +31,11 @@ extension BridgeConnection {
         let type = body?["type"]?.stringValue
         // Answers at once, with the message's size for the trace, measured only if someone listens.
         func settle(_ outcome: CallOutcome) {
-            arrival.answer(outcome, type: type, requestBytes: { body?.jsonUTF8.count }, with: reply)
+            arrival.answer(outcome, type: type, requestBytes: { body?.jsonValue.jsonUTF8.count }, with: reply)
         }
-        guard let body, let type, body.objectValue != nil else { return settle(.malformed) }
+        guard let body, let type, body.isObject else { return settle(.malformed) }
         if type.hasPrefix(WireProtocol.reservedPrefix) {
-            return settle(receiveProtocolMessage(body, type: type, sender: sender, trust: trust, document: document))
+            return settle(receiveProtocolMessage(body.jsonValue, type: type, sender: sender, trust: trust, document: document))
         }
         guard let capability = bridge.capabilities.entry(named: type) else { return settle(.unknownType) }
         guard capability.access.admits(trust) else { return settle(.denied) }
@@ -46,7 +46,7 @@ extension BridgeConnection {
             // Answered at once when it can be, while the sender's document is showing; otherwise
             // admission refuses it (a closed web view, a document that went away).
             if let now, context.isCurrentDocument, let answered = now(body, context) { return settle(.resolved(answered)) }
-            start(capability, invoke, body, context: context, reply: PageReply(arrival: arrival, send: reply))
+            start(capability, invoke, body.jsonValue, context: context, reply: PageReply(arrival: arrival, send: reply))
         }
     }
 

@@ -11,6 +11,7 @@ public struct PageMessage {
         case held(minimumBytes: Int, read: ((UnsafeRawBufferPointer) -> Void) -> Void)
         case foundation(Any)
         case value(JSONValue?)
+        case parsed(ParsedMessage?)
         case unusable(String)
     }
 
@@ -60,23 +61,33 @@ public struct PageMessage {
     /// A value already in JSON form; `nil` is JavaScript `undefined`.
     public static func value(_ value: JSONValue?) -> PageMessage { PageMessage(body: .value(value)) }
 
+    /// A message a framing around it already read (the string transport's), `nil` for `undefined`.
+    static func parsed(_ message: ParsedMessage?) -> PageMessage { PageMessage(body: .parsed(message)) }
+
     /// Nothing usable: the engine could not hand the message over (`reason` is for diagnostics).
     public static func unusable(_ reason: String) -> PageMessage { PageMessage(body: .unusable(reason)) }
 
-    /// The message as a JSON value (`nil` for `undefined`), within `limits`.
-    func decoded(within limits: JSONLimits) throws(PageMessageError) -> JSONValue? {
+    /// The message as read (`nil` for `undefined`), within `limits`.
+    func decoded(within limits: JSONLimits) throws(PageMessageError) -> ParsedMessage? {
         switch body {
-        case .text(let text): try Self.refusing { () throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) }
-        case .bytes(let bytes): try Self.refusing { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) }
+        case .text(var text):
+            let parsed = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes, limits: limits) } }
+            return try Self.refusing { () throws(JSONParseError) in try parsed.get() }
+        case .bytes(let bytes):
+            return try Self.refusing { () throws(JSONParseError) in try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits) }
         case .held(let minimum, let read):
-            try Self.refusing { () throws(JSONParseError) in
+            return try Self.refusing { () throws(JSONParseError) in
                 guard minimum <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-                var parsed: Result<JSONValue, JSONParseError> = .failure(JSONParseError(code: .invalid, offset: 0))
-                read { bytes in parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: bytes, limits: limits) } }
+                var parsed: Result<ParsedMessage, JSONParseError> = .failure(JSONParseError(code: .invalid, offset: 0))
+                read { bytes in
+                    parsed = Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits) }
+                }
                 return try parsed.get()
             }
-        case .foundation(let object): try Self.refusing { () throws(JSONParseError) in try JSONValue(foundationObject: object, limits: limits) }
-        case .value(let value): value
+        case .foundation(let object):
+            return .value(try Self.refusing { () throws(JSONParseError) in try JSONValue(foundationObject: object, limits: limits) })
+        case .value(let value): return value.map(ParsedMessage.value)
+        case .parsed(let message): return message
         case .unusable(let reason): throw .unusable(reason)
         }
     }
@@ -87,11 +98,11 @@ public struct PageMessage {
         switch body {
         case .text(let text): text.utf8.count
         case .bytes(let bytes): bytes.count
-        case .held, .foundation, .value, .unusable: nil
+        case .held, .foundation, .value, .parsed, .unusable: nil
         }
     }
 
-    private static func refusing(_ convert: () throws(JSONParseError) -> JSONValue) throws(PageMessageError) -> JSONValue {
+    private static func refusing<Value>(_ convert: () throws(JSONParseError) -> Value) throws(PageMessageError) -> Value {
         do {
             return try convert()
         } catch {

@@ -11,18 +11,6 @@ extension JSONValue {
         self = try result.get()
     }
 
-    /// Hands each member of strict UTF-8 JSON text that is one object to `body`, in order and
-    /// with duplicates, within `limits`: for a reader that looks up a few keys once (the string
-    /// transport's envelope) without building a dictionary. Returns `false`, having handed over
-    /// nothing, for JSON text that is no object.
-    package static func forEachMember(
-        parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits, _ body: (String, JSONValue) -> Void
-    ) throws(JSONParseError) -> Bool {
-        guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: utf8, maxDepth: limits.maxDepth)
-        return try parser.parseMembersDocument(body)
-    }
-
     /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size is checked first.
     public init(parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONParseError) {
         guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
@@ -45,12 +33,23 @@ struct JSONParser {
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         let value = try parseValue()
-        skipWhitespace()
-        guard index == bytes.count else { throw invalid() }
+        try finishDocument()
         return value
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    /// Checks that nothing but whitespace follows what was read: the document ends here.
+    mutating func finishDocument() throws(JSONParseError) {
+        skipWhitespace()
+        guard index == bytes.count else { throw invalid() }
+    }
+
+    /// Whether the next value is an object (whitespace before it skipped).
+    mutating func isAtObject() -> Bool {
+        skipWhitespace()
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
+    }
+
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw invalid() }
         switch bytes[index] {
@@ -64,23 +63,9 @@ struct JSONParser {
         }
     }
 
-    /// Hands the members of a document that is one object to `add`, in order; `false` for any
-    /// other document.
-    mutating func parseMembersDocument(_ add: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
-            _ = try parseDocument()
-            return false
-        }
-        try parseMembers(add)
-        skipWhitespace()
-        guard index == bytes.count else { throw invalid() }
-        return true
-    }
-
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         var members = Self.emptyObject
-        try parseMembers { members[$0] = $1 }
+        try parseMembers { key, parser throws(JSONParseError) in members[key] = try parser.parseValue() }
         return .object(members)
     }
 
@@ -89,8 +74,9 @@ struct JSONParser {
     /// `init(minimumCapacity:)`, which looks up the storage's generic type on every call.)
     private static let emptyObject = [String: JSONValue](minimumCapacity: 6)
 
-    /// Reads an object from its opening brace, handing each member to `add` in order.
-    private mutating func parseMembers(_ add: (String, JSONValue) -> Void) throws(JSONParseError) {
+    /// Reads an object from its opening brace, handing each member's key to `read` in order, with
+    /// the parser at the member's value, which `read` parses (one value, whatever it is).
+    mutating func parseMembers(_ read: (String, inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
         try enterContainer()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
@@ -103,7 +89,7 @@ struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw invalid() }
-            add(key, try parseValue())
+            try read(key, &self)
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw invalid() }

@@ -22,8 +22,10 @@ extension JSONValue {
         return output
     }
 
-    /// Appends the compact text to `output`.
-    func write(to output: inout [UInt8]) {
+    /// Appends the compact text to `output`: each object's members in key order, or, when
+    /// `sortingKeys` is `false`, in the dictionary's own order, for text that only a parser reads
+    /// (what crosses to a host in another language), which then costs no sorting.
+    func write(to output: inout [UInt8], sortingKeys: Bool = true) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -33,28 +35,32 @@ extension JSONValue {
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
+                element.write(to: &output, sortingKeys: sortingKeys)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            if members.count == 1, let member = members.first {
-                // Nothing to sort: no array for the order.
-                Self.write(member, to: &output)
+            if !sortingKeys || members.count == 1 {
+                // In the dictionary's order: nothing to sort, no array for the order.
+                for (index, member) in members.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    Self.write(member, to: &output, sortingKeys: sortingKeys)
+                }
             } else {
                 for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    Self.write(member, to: &output)
+                    Self.write(member, to: &output, sortingKeys: sortingKeys)
                 }
             }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func write(_ member: (key: String, value: JSONValue), to output: inout [UInt8]) {
+    /// Appends one member of an object: its key, a colon, its value.
+    static func write(_ member: (key: String, value: JSONValue), to output: inout [UInt8], sortingKeys: Bool = true) {
         writeString(member.key, to: &output)
         output.append(UInt8(ascii: ":"))
-        member.value.write(to: &output)
+        member.value.write(to: &output, sortingKeys: sortingKeys)
     }
 
     /// Appends a number's text: `null` when it is not finite, as `JSON.stringify` writes it; an

@@ -39,10 +39,10 @@ public struct StringTransport: Sendable {
     package func receive(utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable ([UInt8]) -> Void) {
         if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
-        let envelope: StringTransportRequest
+        let envelope: StringTransportEnvelope
         do {
             // One more level and a little more text for the envelope around the message.
-            envelope = try StringTransportRequest(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
+            envelope = try StringTransportEnvelope(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in
@@ -54,7 +54,7 @@ public struct StringTransport: Sendable {
             // Too long to carry: refused by its length, the text never sent.
             .json(javaScriptLength: length) { _ in }
         } else {
-            .value(envelope.message)
+            .parsed(envelope.message)
         }
         let id = envelope.id
         connection.receive(message, from: sender) { answer in

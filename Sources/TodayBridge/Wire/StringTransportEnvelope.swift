@@ -10,30 +10,44 @@ package struct StringTransportRequest: Codable, Sendable {
     package var length: Double?
 }
 
-extension StringTransportRequest {
+/// A ``StringTransportRequest`` as the transport reads it, field by field as its `Decodable`
+/// conformance would (a `null` id or length counts as absent, a repeated key keeps its last
+/// value, a `null` message stays `null`), but without
+/// a `Decoder` or a dictionary for the envelope, and with its message read member by member
+/// (``ParsedMessage``): this runs for every message.
+package struct StringTransportEnvelope {
     /// A request that is not `{ id?, message?, length? }` with numbers where numbers go.
     package struct Unreadable: Error, CustomStringConvertible {
         package let description: String
     }
 
-    /// Reads a request's UTF-8 text within `limits`, field by field as its `Decodable`
-    /// conformance would (`null` counts as absent, a repeated key keeps its last value), but
-    /// without a `Decoder` or a dictionary for the envelope: this runs for every message.
+    package var id: Double?
+    package var message: ParsedMessage?
+    package var length: Double?
+
+    /// Reads a request's UTF-8 text within `limits`.
     package init(parsing text: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws {
+        guard text.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(bytes: text, maxDepth: limits.maxDepth)
+        guard parser.isAtObject() else { throw Unreadable(description: "not an object") }
         var unreadable: Unreadable?
-        let isObject = try JSONValue.forEachMember(parsing: text, limits: limits) { key, value in
+        try parser.parseMembers { key, parser throws(JSONParseError) in
+            if key == "message" {
+                message = try parser.parseMessage()
+                return
+            }
+            let value = try parser.parseValue()
             do throws(Unreadable) {
                 switch key {
                 case "id": id = try Self.number(value, key)
                 case "length": length = try Self.number(value, key)
-                case "message": message = value == .null ? nil : value
                 default: break
                 }
             } catch {
                 unreadable = unreadable ?? error
             }
         }
-        guard isObject else { throw Unreadable(description: "not an object") }
+        try parser.finishDocument()
         if let unreadable { throw unreadable }
     }
 

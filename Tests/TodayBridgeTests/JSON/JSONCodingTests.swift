@@ -41,11 +41,14 @@ struct JSONCodingTests {
         #expect(try decoder.decode(Cart.self, from: encoded) == cart)
     }
 
-    @Test("T1 an event written without the encoder is what its Encodable conformance writes, logged in and logged out", arguments: ["user-1", nil] as [String?])
+    @Test("T1 an event written without the encoder, as a value or as text, is what its Encodable conformance writes, logged in and logged out", arguments: ["user-1", nil] as [String?])
     func t1EventWrittenAsEncodableWrites(userID: String?) throws {
         let event = AnalyticsEvent(
             name: "opened", id: "e-1", timestamp: Date(timeIntervalSince1970: 1_700_000_000.123), userID: userID, deviceID: "d-1",
-            properties: ["screen": "feed", "n": 1.5, "flag": true, "gone": .null]
+            properties: [
+                "screen": "feed", "n": 1.5, "flag": true, "gone": .null, "quoted": "a \"b\" \\ \u{2028} 𝄞",
+                "ctx": ["surface": "feed", "page": "https://feed.example/app", "frame": "main"],
+            ]
         )
         // Foundation's encoder, through the synthesized conformance, with the core's date form.
         let encoder = JSONEncoder()
@@ -53,6 +56,9 @@ struct JSONCodingTests {
         let synthesized = try JSONValue(parsing: String(decoding: try encoder.encode(event), as: UTF8.self))
         #expect(event.jsonValue == synthesized)
         #expect(try JSONValueEncoder().encode(event) == synthesized)
+        var written: [UInt8] = []
+        event.writeJSON(to: &written)
+        #expect(try written.withUnsafeBytes { try JSONValue(parsing: $0) } == synthesized)
     }
 
     @Test("C2 undefined decodes a request whose fields are all optional")

@@ -41,6 +41,20 @@ package struct RecordEventsArguments: Codable, Sendable {
     package init(events: [AnalyticsEvent]) {
         self.events = events
     }
+
+    /// The arguments' JSON as the encoder would make them, written straight from the events (see
+    /// ``AnalyticsEvent/writeJSON(to:)``): a batch is as long as the page was busy.
+    package var jsonUTF8: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(16 + events.count * 320)
+        output.append(contentsOf: #"{"events":["#.utf8)
+        for (index, event) in events.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            event.writeJSON(to: &output)
+        }
+        output.append(contentsOf: "]}".utf8)
+        return output
+    }
 }
 
 /// ``HostService/capability``'s arguments: the call and what the engine said about its sender (C8).

@@ -28,6 +28,11 @@ final class HostChannel: Sendable {
 
     /// Asks the host for `service`; returns its answer (`nil` for none), or throws its failure.
     func call(_ service: HostService, _ arguments: JSONValue = .object([:])) async throws -> JSONValue? {
+        try await call(service, utf8: arguments.jsonUTF8)
+    }
+
+    /// ``call(_:_:)`` with the arguments' JSON text already written, as UTF-8.
+    func call(_ service: HostService, utf8 arguments: [UInt8]) async throws -> JSONValue? {
         let answer: [UInt8]? = try await withCheckedThrowingContinuation { continuation in
             guard let id = calls.withLock({ $0.add(continuation) }) else {
                 return continuation.resume(throwing: HostServiceError.destroyed)
@@ -46,7 +51,7 @@ final class HostChannel: Sendable {
 
     /// Tells the host `service` with `arguments`, for no answer (call id 0).
     func notify(_ service: HostService, _ arguments: JSONValue) {
-        _ = send(0, service, arguments)
+        _ = send(0, service, arguments.jsonUTF8)
     }
 
     /// Completes call `id` with the host's UTF-8 JSON answer or its failure. An unknown id (a
@@ -74,11 +79,11 @@ final class HostChannel: Sendable {
         } ?? false
     }
 
-    private func send(_ id: Int64, _ service: HostService, _ arguments: JSONValue) -> Bool {
+    private func send(_ id: Int64, _ service: HostService, _ arguments: [UInt8]) -> Bool {
         guard let jni = JNI.current else { return false }
         return withHost(in: jni) { host in
             jni.withLocalFrame {
-                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments.jsonString) else { return false }
+                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments) else { return false }
                 return jni.callVoidMethod(host, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
             }
         } ?? false

@@ -50,8 +50,7 @@ final class HostServices: ImmediateTokenProvider, AnalyticsSink {
     }
 
     func record(_ events: [AnalyticsEvent]) async throws {
-        let arguments = try JSONValueEncoder().encode(RecordEventsArguments(events: events)) ?? .object([:])
-        _ = try await channel.call(.recordEvents, arguments)
+        _ = try await channel.call(.recordEvents, utf8: RecordEventsArguments(events: events).jsonUTF8)
     }
 
     private func token(from answer: JSONValue?) throws -> AccessToken? {

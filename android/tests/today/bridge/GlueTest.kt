@@ -52,12 +52,16 @@ class GlueTest {
 
     @Test fun `T1 track reaches the app's analytics enriched, its non-BMP text intact, on the services' threads`() {
         val page = page().load(TestServer.page("/t1"))
-        val text = "𝄞 clef, 😀 face"
+        val text = "𝄞 clef, 😀 face, \"quoted\" \\ \u2028"
         assertEquals("undefined", page.call("track", message("track", "ename" to "song_played", "parameters" to JSONObject().put("title", text))).getString("value"))
         val event = eventually("the recorded event") { services.recorded.firstOrNull() }
         assertEquals("song_played", event.name)
         assertEquals(text, event.properties.getString("title"))
         assertEquals("user-7", event.userId)
+        assertEquals("user-7", event.properties.getString("uid"))
+        assertEquals(event.id, event.properties.getString("eid"))
+        assertEquals(event.timestampMillis, event.properties.getLong("ts"))
+        assertEquals("main", event.properties.getJSONObject("ctx").getString("frame"))
         assertTrue(services.threads.all { it.startsWith("TodayBridge services") })
     }
 
