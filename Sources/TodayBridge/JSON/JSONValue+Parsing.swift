@@ -129,7 +129,7 @@ struct JSONParser {
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let text = Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 index += 1
                 return text
             }
@@ -153,6 +153,17 @@ struct JSONParser {
             }
         }
         throw invalid()
+    }
+
+    /// `bytes` as a string, ill-formed UTF-8 repaired: as `String(decoding:as:)` makes it, but a
+    /// short one (most keys and many values) through the initializer that skips validation when
+    /// every byte is ASCII.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
+        }
     }
 
     private mutating func appendEscape(to buffer: inout [UInt8]) throws(JSONParseError) {
