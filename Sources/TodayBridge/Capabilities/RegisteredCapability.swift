@@ -1,5 +1,7 @@
-/// A capability with its types erased, as the dispatcher sees it.
-package struct RegisteredCapability: Sendable {
+/// A capability with its types erased, as the dispatcher sees it. A class: the dispatcher takes
+/// it from the registry for every message, which then costs one retain, not one per closure and
+/// string it holds.
+package final class RegisteredCapability: Sendable {
     /// How a call runs.
     package enum Execution: Sendable {
         /// In a task of its own, under the in-flight limit and its deadline: decodes the message,
@@ -21,7 +23,7 @@ package struct RegisteredCapability: Sendable {
     package var deadline: Double? { definition.deadline }
 
     /// Erases a capability given in closure form.
-    package init<Request: Decodable & Sendable, Result: Codable & Sendable>(
+    package convenience init<Request: Decodable & Sendable, Result: Codable & Sendable>(
         type: String,
         access: CapabilityAccess,
         deadline: Double?,
@@ -36,7 +38,7 @@ package struct RegisteredCapability: Sendable {
     }
 
     /// Erases a capability given in type form.
-    package init<Capability: BridgeCapability>(_ capability: Capability) {
+    package convenience init<Capability: BridgeCapability>(_ capability: Capability) {
         self.init(
             CapabilityDefinition(Capability.self),
             failureReply: { error in
