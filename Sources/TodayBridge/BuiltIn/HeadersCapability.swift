@@ -11,23 +11,50 @@ struct HeadersCapability: BridgeCapability {
 
     let tokens: TokenRefresher
 
-    func handle(_: Request, context: CapabilityContext) async throws -> [String: String] {
+    func handle(_: Request, context: CapabilityContext) async throws -> HeaderFields {
         guard context.mayReceiveCredentials, let token = await tokens.currentToken() else { return headers(context, token: nil) }
         guard context.isCurrentDocument else { throw BridgeError.cancelled("the page went away") }
         return headers(context, token: token)
     }
 
     /// The surface's headers for the sender, with `token` as `Authorization` when there is one.
-    private func headers(_ context: CapabilityContext, token: AccessToken?) -> [String: String] {
-        var headers = context.trust.mayReceiveExtraHeaders ? context.surface?.extraHeaders ?? [:] : [:]
-        headers["Authorization"] = token?.authorization
-        return headers
+    private func headers(_ context: CapabilityContext, token: AccessToken?) -> HeaderFields {
+        let extra = context.trust.mayReceiveExtraHeaders ? context.surface?.extraHeaders ?? [:] : [:]
+        guard let token else { return HeaderFields(fields: extra.mapValues(JSONValue.string)) }
+        // Usually the one field: one dictionary, made from a literal.
+        guard !extra.isEmpty else { return HeaderFields(fields: ["Authorization": .string(token.authorization)]) }
+        var fields = extra.mapValues(JSONValue.string)
+        fields["Authorization"] = .string(token.authorization)
+        return HeaderFields(fields: fields)
     }
+}
+
+/// `headers`' result, `Record<string, string>` for the page: its fields kept as the JSON values the
+/// page receives, so that one answered at once is written without a second dictionary.
+struct HeaderFields: Codable, Sendable, BridgeShaped, JSONValueWritable {
+    var fields: [String: JSONValue]
+
+    init(fields: [String: JSONValue]) {
+        self.fields = fields
+    }
+
+    init(from decoder: any Decoder) throws {
+        fields = try [String: String](from: decoder).mapValues(JSONValue.string)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+    }
+
+    var jsonValue: JSONValue { .object(fields) }
+
+    static let bridgeShape = TypeShape.record(.string)
+    static let bridgePlaceholder = HeaderFields(fields: [:])
 }
 
 extension HeadersCapability: AnswersAtOnceWhenItCan {
     /// At once when the token provider knows the token now (``ImmediateTokenProvider``); else in a task.
-    func answerAtOnce(_: Request, context: CapabilityContext) -> [String: String]? {
+    func answerAtOnce(_: Request, context: CapabilityContext) -> HeaderFields? {
         guard let known = tokens.immediateToken else { return nil }
         guard context.mayReceiveCredentials, case .token(let token) = known else { return headers(context, token: nil) }
         return headers(context, token: token)
