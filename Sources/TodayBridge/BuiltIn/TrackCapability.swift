@@ -18,7 +18,7 @@ enum TrackCapability {
 }
 
 /// The fields of a `track` message, read leniently: whatever the page sends, `track` resolves.
-struct TrackRequest: Decodable, Sendable, BridgeShaped, JSONValueReadable {
+struct TrackRequest: Decodable, Sendable, BridgeShaped, MessageReadable {
     /// The event name, if the page sent a string.
     let ename: String?
     /// The page's scalar parameters; other values are dropped (T1).

@@ -51,7 +51,7 @@ package final class RegisteredCapability: Sendable {
 
     /// A capability answered at once, without a task (see ``Execution/immediate(_:)``), its
     /// request read straight from the parsed message.
-    package init<Request: JSONValueReadable & Sendable>(
+    package init<Request: MessageReadable & Sendable>(
         immediate definition: CapabilityDefinition,
         answer: @escaping @Sendable (Request, CapabilityContext) -> Void
     ) {
@@ -73,7 +73,7 @@ package final class RegisteredCapability: Sendable {
         self.failureReply = failureReply
         self.execution = .task(now: now) { message, context in
             let request: Request
-            if let readable = Request.self as? any JSONValueReadable.Type {
+            if let readable = Request.self as? any MessageReadable.Type {
                 // Cannot fail: `readable` is `Request.self`.
                 request = readable.init(message: .value(message)) as! Request
             } else {
@@ -93,7 +93,7 @@ package final class RegisteredCapability: Sendable {
 
 /// A request read straight from the parsed message, without a `Decoder`: for the hot path of
 /// built-in capabilities.
-package protocol JSONValueReadable {
+package protocol MessageReadable {
     /// Reads the request leniently from the message.
     init(message: ParsedMessage)
 }
@@ -119,7 +119,7 @@ extension JSONValue: JSONValueWritable {
 }
 
 /// The request of a capability that takes no fields: any message will do.
-package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
+package struct NoFields: Decodable, Sendable, MessageReadable, BridgeShaped {
     package init(message _: ParsedMessage) {}
     package init(from _: any Decoder) {}
     package static var bridgeShape: TypeShape { .object([]) }
@@ -129,7 +129,7 @@ package struct NoFields: Decodable, Sendable, JSONValueReadable, BridgeShaped {
 /// A built-in capability that can sometimes answer without awaiting anything (`headers` with a
 /// token the host pushed): it is then answered on the thread that received the message, without a
 /// task, as an immediate capability is.
-package protocol AnswersAtOnceWhenItCan: BridgeCapability where Request: JSONValueReadable, Result: JSONValueWritable {
+package protocol AnswersAtOnceWhenItCan: BridgeCapability where Request: MessageReadable, Result: JSONValueWritable {
     /// The result now, or `nil` when the call must run as a task.
     func answerAtOnce(_ request: Request, context: CapabilityContext) -> Result?
 }

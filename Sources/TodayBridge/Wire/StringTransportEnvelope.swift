@@ -12,9 +12,9 @@ package struct StringTransportRequest: Codable, Sendable {
 
 /// A ``StringTransportRequest`` as the transport reads it, field by field as its `Decodable`
 /// conformance would (a `null` id or length counts as absent, a repeated key keeps its last
-/// value, a `null` message stays `null`), but without
-/// a `Decoder` or a dictionary for the envelope, and with its message read member by member
-/// (``ParsedMessage``): this runs for every message.
+/// value, a `null` message stays `null`), but without a `Decoder` or a dictionary for the
+/// envelope, and with its message read member by member (``ParsedMessage``): this runs for every
+/// message.
 package struct StringTransportEnvelope {
     /// A request that is not `{ id?, message?, length? }` with numbers where numbers go.
     package struct Unreadable: Error, CustomStringConvertible {
