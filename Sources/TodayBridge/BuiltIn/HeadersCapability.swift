@@ -20,11 +20,10 @@ struct HeadersCapability: BridgeCapability {
     /// The surface's headers for the sender, with `token` as `Authorization` when there is one.
     private func headers(_ context: CapabilityContext, token: AccessToken?) -> HeaderFields {
         let extra = context.trust.mayReceiveExtraHeaders ? context.surface?.extraHeaders ?? [:] : [:]
-        guard let token else { return HeaderFields(fields: extra.mapValues(JSONValue.string)) }
         // Usually the one field: one dictionary, made from a literal.
-        guard !extra.isEmpty else { return HeaderFields(fields: ["Authorization": .string(token.authorization)]) }
+        if extra.isEmpty, let token { return HeaderFields(fields: ["Authorization": .string(token.authorization)]) }
         var fields = extra.mapValues(JSONValue.string)
-        fields["Authorization"] = .string(token.authorization)
+        fields["Authorization"] = token.map { .string($0.authorization) }
         return HeaderFields(fields: fields)
     }
 }

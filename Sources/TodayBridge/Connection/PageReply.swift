@@ -53,17 +53,6 @@ package final class PageReply: Sendable {
         self.arrival = arrival
     }
 
-    package convenience init(
-        bridge: TodayBridge,
-        webView: WebViewID,
-        document: DocumentID,
-        sender: SenderFacts,
-        trust: SenderTrust,
-        send: @escaping @Sendable (BridgeReply) -> Void
-    ) {
-        self.init(arrival: MessageArrival(bridge: bridge, webView: webView, document: document, sender: sender, trust: trust), send: send)
-    }
-
     /// Answers the page with `outcome`'s reply, once.
     ///
     /// - Parameter requestBytes: The message's size, for the trace: evaluated only when someone

@@ -45,24 +45,10 @@ extension AnalyticsEvent: JSONValueWritable {
 }
 
 extension AnalyticsEvent {
-    /// Appends the event's JSON as ``jsonValue`` would write it, but without building that value,
-    /// and with each object's members in no particular order: for a batch that a host in another
-    /// language parses (the Android library's `recordEvents`), the drain's main work per event.
+    /// Appends the event's JSON with each object's members in no particular order (no sorting, no
+    /// `String`): for a batch that a host in another language parses (the Android library's
+    /// `recordEvents`), the drain's main work per event.
     package func writeJSON(to output: inout [UInt8]) {
-        output.append(contentsOf: #"{"name":"#.utf8)
-        JSONValue.string(name).write(to: &output)
-        output.append(contentsOf: #","id":"#.utf8)
-        JSONValue.string(id).write(to: &output)
-        output.append(contentsOf: #","timestamp":"#.utf8)
-        JSONValue.number((timestamp.timeIntervalSince1970 * 1000).rounded()).write(to: &output)
-        output.append(contentsOf: #","deviceID":"#.utf8)
-        JSONValue.string(deviceID).write(to: &output)
-        if let userID {
-            output.append(contentsOf: #","userID":"#.utf8)
-            JSONValue.string(userID).write(to: &output)
-        }
-        output.append(contentsOf: #","properties":"#.utf8)
-        JSONValue.object(properties).write(to: &output, sortingKeys: false)
-        output.append(UInt8(ascii: "}"))
+        jsonValue.write(to: &output, sortingKeys: false)
     }
 }

@@ -92,12 +92,20 @@ struct OneWayInTests {
         #expect(seen.withLock { $0 }.count == 2 && seen.withLock { $0 }[0] != second)
     }
 
+    /// A message's arrival from the host's main frame, as the connection stamps it.
+    private static func arrival(at host: BridgeTestHost) -> MessageArrival {
+        MessageArrival(
+            bridge: host.bridge, webView: host.connection.webViewID, document: host.connection.currentDocument,
+            sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())
+        )
+    }
+
     @Test("C5 a reply handle answers once: a second answer is dropped and reported")
     func c5SecondAnswer() async {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
-        let reply = PageReply(bridge: host.bridge, webView: host.connection.webViewID, document: host.connection.currentDocument, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+        let reply = PageReply(arrival: Self.arrival(at: host)) { reply in
             answers.withLock { $0.append(reply) }
         }
         let seen = await Fixtures.collect(diagnostics) {
@@ -114,7 +122,7 @@ struct OneWayInTests {
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
         let seen = await Fixtures.collect(diagnostics) {
-            _ = PageReply(bridge: host.bridge, webView: host.connection.webViewID, document: host.connection.currentDocument, sender: host.senderFacts(), trust: host.bridge.policy.evaluate(host.senderFacts())) { reply in
+            _ = PageReply(arrival: Self.arrival(at: host)) { reply in
                 answers.withLock { $0.append(reply) }
             }
         }
