@@ -11,6 +11,22 @@ extension BridgeConnection {
         return next.document
     }
 
+    /// Reports that the main frame shows again a document restored from the back-forward cache
+    /// (Back, Forward, a swipe back). Adapters call it when the engine restores a page without
+    /// making a new one: WebKit's `pageshow` with `persisted`, Android's `onPageStarted` for a
+    /// page that kept its reply proxy.
+    ///
+    /// The restored document is current again and keeps its trust (S3, S4): its messages are
+    /// judged by its own URL, credentials included. The calls of the document it replaces settle
+    /// as cancelled; its own calls settled when it left. Subscriptions start afresh (the web SDK
+    /// subscribes again on `pageshow`), without a new `host.ready`.
+    @discardableResult
+    public func documentWasRestored() -> DocumentID {
+        let next = state.withLock { $0.documentRestored() }
+        settle(next.earlier, with: .cancelled("the page went away"))
+        return next.document
+    }
+
     /// Reports that the web view's content process ended (a crash, or the system reclaiming its
     /// memory). Adapters call it from the engine's signal: WebKitGTK's `web-process-terminated`,
     /// Android's `WebViewClient.onRenderProcessGone`, WKWebView's

@@ -123,6 +123,14 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
         return next
     }
 
+    /// The main frame shows again a document restored from the back-forward cache (S4, X3): it is
+    /// current again under the next id, with no subscription (its page subscribes again) and no
+    /// `host.ready`, which it heard when it began; the calls of the document it replaces are handed
+    /// back. Its own calls were handed back when it left.
+    package mutating func documentRestored() -> NewDocument {
+        beginNextDocument()
+    }
+
     /// The web content process died (C5, S4): a new document begins at once (the reload's commit
     /// queues `host.ready`); the pending calls and the app's handler are handed back.
     package mutating func webProcessDied() -> (next: NewDocument, handler: (@Sendable (WebProcessTermination) -> Void)?) {

@@ -62,6 +62,7 @@ extension ConnectionStateTests {
         case emit(String, data: JSONValue = .null)
         case subscribe(String, from: UInt64)
         case documentBegins
+        case documentRestored
         case webProcessDied
         case close
         case deadlinePassed(at: Double, watcher: UInt64)
@@ -93,6 +94,9 @@ extension ConnectionStateTests {
                 return .subscribed(state.subscribe(to: name, from: DocumentID(generation: document)))
             case .documentBegins:
                 let next = state.documentBegins()
+                return .newDocument(next.document.generation, settle: names(next.earlier))
+            case .documentRestored:
+                let next = state.documentRestored()
                 return .newDocument(next.document.generation, settle: names(next.earlier))
             case .webProcessDied:
                 let next = state.webProcessDied().next
