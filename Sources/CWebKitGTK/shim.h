@@ -35,23 +35,25 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
 
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 
-/* A message's parameters, (tbssay): whether the frame is the main one, its origin and URI
- * (borrowed from the message), and its text's bytes (a view into the message's own data). */
+/* A message's parameters, (tbsssay): whether the frame is the main one, its document's origin
+ * and URL, the main document's URL (borrowed from the message), and its text's bytes (a view into
+ * the message's own data). */
 typedef struct {
     gboolean main_frame;
     const char *origin;
     const char *uri;
+    const char *main_uri;
     gconstpointer text;
     gsize size;
 } TodayExtensionMessage;
 
-/* Reads a user message of the extension's into `read`; FALSE when its parameters are not (tbssay). */
+/* Reads a user message of the extension's into `read`; FALSE when its parameters are not (tbsssay). */
 static inline gboolean today_extension_message_read(WebKitUserMessage *message, TodayExtensionMessage *read) {
     GVariant *parameters = webkit_user_message_get_parameters(message);
-    if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbssay)"))) return FALSE;
+    if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssay)"))) return FALSE;
     GVariant *bytes = NULL;
     guint64 frame_id = 0;
-    g_variant_get(parameters, "(tb&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &bytes);
+    g_variant_get(parameters, "(tb&s&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes);
     read->text = g_variant_get_fixed_array(bytes, &read->size, 1);
     g_variant_unref(bytes); /* its data is the message's, which outlives this read */
     return TRUE;

@@ -2,17 +2,30 @@
 /// What WebKitGTK's relay posts for one request, read from its UTF-8 bytes (`relayedText` in
 /// `web/src/host/webkitgtk/relay-events.ts`): the document's token (digits), the relay's origin
 /// and URL when they are new to the host (`@origin\nURL\n`), then the request: `:` and JSON text,
-/// `#` and the length of a text too long to carry, or nothing for `undefined`.
+/// `#` and the length of a text too long to carry, or nothing for `undefined`; or, with the facts,
+/// a notice: `^` the document began, `~` it came back from the back-forward cache.
 package struct RelayedText {
     package enum Request {
         case json(UnsafeRawBufferPointer)
         case tooLong(javaScriptLength: Double)
         case undefined
+        /// Not a request: the relay's document began (`^`), with its facts.
+        case began
+        /// Not a request: the relay's document came back from the back-forward cache (`~`).
+        case restored
+
+        /// Whether this is a notice, not a request.
+        package var isNotice: Bool {
+            switch self {
+            case .began, .restored: true
+            case .json, .tooLong, .undefined: false
+            }
+        }
     }
 
     /// The relay's document: a random number, the same in all of one document's requests.
     package let token: Substring
-    /// `location.origin` and `location.href` in the relay's world, when sent.
+    /// `self.origin` and `location.href` in the relay's world, when sent.
     package let facts: (origin: String, url: String)?
     package let request: Request
 
@@ -34,6 +47,8 @@ package struct RelayedText {
         switch rest.first {
         case nil: request = .undefined
         case UInt8(ascii: ":"): request = .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
+        case UInt8(ascii: "^") where rest.count == 1 && facts != nil: request = .began
+        case UInt8(ascii: "~") where rest.count == 1 && facts != nil: request = .restored
         case UInt8(ascii: "#"):
             // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
             let digits = rest.dropFirst()

@@ -20,26 +20,38 @@ extension WebKitGTKBridge {
     /// Handles the extension's messages; returns whether `message` was one.
     private func receiveUserMessage(_ message: OpaquePointer) -> Bool {
         let name = String(cString: webkit_user_message_get_name(message))
-        if name == WebKitGTKWebProcessExtension.readyMessageName {
+        switch name {
+        case WebKitGTKWebProcessExtension.entryName:
             extensionLoaded = true
-            return true
+            receiveExtensionMessage(message)
+        case WebKitGTKWebProcessExtension.readyMessageName:
+            extensionLoaded = true
+        case WebKitGTKWebProcessExtension.restoredMessageName:
+            extensionLoaded = true
+            connection.documentWasRestored()
+        case WebKitGTKWebProcessExtension.unavailableMessageName:
+            let reason = webkit_user_message_get_parameters(message).flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
+            connection.bridge.observer.report(.channelEntryUnavailable, "the web process extension could not define the channel's entry: \(reason ?? "no reason given")")
+        default:
+            return false
         }
-        guard name == WebKitGTKWebProcessExtension.entryName else { return false }
-        extensionLoaded = true
+        return true
+    }
+
+    /// A message with the engine's facts about the frame and document that sent it (C8).
+    private func receiveExtensionMessage(_ message: OpaquePointer) {
         let reply = GTKUserMessageReply(message: message)
         var read = TodayExtensionMessage()
-        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri else {
-            reply.send(.undefined)
-            return true
+        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri, let mainURI = read.main_uri else {
+            return reply.send(.undefined)
         }
         let sender = SenderFacts(
             isMainFrame: read.main_frame != 0,
             frameOrigin: extensionOrigin.value(for: String(cString: origin), parse: SecurityOrigin.init(string:)),
             frameURL: extensionURL.value(for: String(cString: uri), parse: URL.init(string:)),
-            mainDocumentURL: mainDocumentURL
+            mainDocumentURL: extensionMainURL.value(for: String(cString: mainURI), parse: URL.init(string:))
         )
         connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender, reply: answering(reply.send))
-        return true
     }
 
     /// The channel's text: JSON, `#` and the length of a text too long to carry, or nothing for

@@ -45,27 +45,62 @@ extension WebKitGTKBridge {
         let answer = answering(pending.send)
         switch route {
         case .mainFrameRelay:
-            reportRelayFallback()
             guard jsc_value_is_string(value) != 0, let bytes = jsc_value_to_string_as_bytes(value) else {
-                return connection.receive(.unusable("the relay posted no text"), from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer)
+                return connection.receive(.unusable("the relay posted no text"), from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
             }
             defer { g_bytes_unref(bytes) }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
             guard let relayed = RelayedText(UnsafeRawBufferPointer(start: data, count: size)) else {
-                return connection.receive(.unusable("not a relayed text"), from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer)
+                return connection.receive(.unusable("not a relayed text"), from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
             }
-            connection.receive(Self.pageMessage(relayed.request), from: relaySender(relayed), reply: answer)
+            guard !extensionLoaded else {
+                // The main frame's way is the extension's entry: a page (or a same-origin sub-frame
+                // dispatching on the top window) routing a request around it is not the main frame.
+                if relayed.request.isNotice { return answer(.undefined) }
+                return refuseRelayed("the web process extension is loaded in this view", answer: .undefined, reply: answer)
+            }
+            reportRelayFallback()
+            receiveRelayed(relayed, reply: answer)
         case .pageWorld:
             // WebKit does not say which frame this is: treat it as a sub-frame (S1).
-            Self.withValue(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: mainDocumentURL), reply: answer) }
+            Self.withValue(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer) }
         }
+    }
+
+    /// A relayed text: a document's notice, or a request of the document the relay speaks for.
+    private func receiveRelayed(_ relayed: RelayedText, reply: @escaping @Sendable (BridgeReply) -> Void) {
+        switch relayed.request {
+        case .began, .restored:
+            guard let facts = relayed.facts else { return reply(.undefined) }  // the relay writes none without
+            relayDocument = RelayDocument(token: String(relayed.token), facts: facts)
+            if case .restored = relayed.request { connection.documentWasRestored() }
+            reply(.undefined)
+        case .json, .tooLong, .undefined:
+            guard var document = relayDocument, document.token == relayed.token else {
+                // A realm kept after its document left (a popup holding the page's channel), or a
+                // message of a document the view has left: it speaks for nobody (S4).
+                return refuseRelayed("it came from a document the main frame does not show", answer: .rejection(.cancelled("the page went away")), reply: reply)
+            }
+            if let facts = relayed.facts {
+                document.update(facts)  // the URL changed in the document (pushState)
+                relayDocument = document
+            }
+            let sender = SenderFacts(isMainFrame: true, frameOrigin: document.origin, frameURL: document.url, mainDocumentURL: document.url)
+            connection.receive(Self.pageMessage(relayed.request), from: sender, reply: reply)
+        }
+    }
+
+    /// Answers a relayed message that reaches no capability, and reports it.
+    private func refuseRelayed(_ why: String, answer: BridgeReply, reply: @escaping @Sendable (BridgeReply) -> Void) {
+        connection.bridge.observer.report(.relayRefused, "a message through the relay was refused: \(why)")
+        reply(answer)
     }
 
     /// A relayed message in a view that expected the web process extension: it did not load
     /// there. Reported once per view.
     private func reportRelayFallback() {
-        guard expectsExtension, !extensionLoaded, !reportedRelayFallback else { return }
+        guard expectsExtension, !reportedRelayFallback else { return }
         reportedRelayFallback = true
         connection.bridge.observer.report(
             .webProcessExtensionUnavailable,
@@ -73,22 +108,11 @@ extension WebKitGTKBridge {
         )
     }
 
-    /// The main frame, with the facts its relay sent last if this text is of the same document
-    /// (the same token): a message of another document, sent before it went away but read after
-    /// the new one's first, never takes the new document's origin.
-    private func relaySender(_ relayed: RelayedText) -> SenderFacts {
-        if let facts = relayed.facts {
-            relayFacts = (String(relayed.token), SecurityOrigin(string: facts.origin), URL(string: facts.url))
-        }
-        let known = relayFacts.flatMap { $0.token == relayed.token ? $0 : nil }
-        return SenderFacts(isMainFrame: true, frameOrigin: known?.origin, frameURL: known?.url, mainDocumentURL: mainDocumentURL)
-    }
-
     private static func pageMessage(_ request: RelayedText.Request) -> PageMessage {
         switch request {
         case .json(let text): .json(utf8: text)
         case .tooLong(let length): .json(javaScriptLength: length) { _ in }
-        case .undefined: .value(nil)
+        case .undefined, .began, .restored: .value(nil)
         }
     }
 

@@ -44,13 +44,14 @@ public final class WebKitGTKBridge {
     /// The user scripts this installation added, removed when the view goes away: an app's
     /// content manager may outlive the view, or serve others.
     private var userScripts: [OpaquePointer] = []
-    /// What the last messages said, parsed once: the main document's URL (dropped when WebKit
-    /// reports a new one), the extension's origin and frame URL, and the relay's facts with the
-    /// token of the document that sent them.
-    private var documentURL: URL??
+    /// What the last messages said, parsed once: the extension's origin, frame URL and main
+    /// document URL.
     var extensionOrigin = LastParsed<SecurityOrigin>()
     var extensionURL = LastParsed<URL>()
-    var relayFacts: (token: String, origin: SecurityOrigin?, url: URL?)?
+    var extensionMainURL = LastParsed<URL>()
+    /// The main document the relay speaks for: the one whose relay told it began or came back
+    /// from the back-forward cache last, with its facts; none from a commit until it tells.
+    var relayDocument: RelayDocument?
     /// Whether the view's context was prepared for the web process extension, whether the
     /// extension said it is loaded, and whether the relay's use was reported.
     let expectsExtension: Bool
@@ -156,15 +157,9 @@ public final class WebKitGTKBridge {
         let onLoadChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
             guard event == WEBKIT_LOAD_COMMITTED, let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
-            GLibActor.assumeIsolated { _ = installation.connection.documentDidChange() }
+            GLibActor.assumeIsolated { installation.mainDocumentCommitted() }
         }
         connect(gpointer(view), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
-        let onURIChanged: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
-            guard let data else { return }
-            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
-            GLibActor.assumeIsolated { installation.documentURL = nil }
-        }
-        connect(gpointer(view), "notify::uri", unsafeBitCast(onURIChanged, to: GCallback.self))
         let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, data in
             guard let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
@@ -179,15 +174,12 @@ public final class WebKitGTKBridge {
         page.view()
     }
 
-    /// The main document's URL (WebKit's `uri`, which follows history changes too), parsed once
-    /// per change.
-    var mainDocumentURL: URL? {
-        if let documentURL { return documentURL }
-        guard let view = view() else { return nil }
-        defer { g_object_unref(gpointer(view)) }
-        let url = webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
-        documentURL = url
-        return url
+    /// The main frame committed a document, new or from the back-forward cache (which the
+    /// extension or the relay tells apart next): a new document for the core (S4), and the relay
+    /// speaks for nobody until the committed document's relay tells it began.
+    private func mainDocumentCommitted() {
+        relayDocument = nil
+        connection.documentDidChange()
     }
 }
 #endif

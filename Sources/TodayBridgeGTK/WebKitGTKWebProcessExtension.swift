@@ -1,6 +1,7 @@
 #if os(Linux)
 import CWebKitGTK
 import Foundation
+import TodayBridge
 
 /// The bridge's web process extension: how WebKitGTK tells the bridge which frame sent each
 /// message (C8), at the speed of WebKit's own channel.
@@ -49,8 +50,15 @@ public enum WebKitGTKWebProcessExtension {
     /// The entry the extension defines on every frame's `window`, and the name of its messages.
     package static let entryName = "__todayWebViewBridgeEntry"
 
-    /// The message the extension sends once per main-frame document, saying it is loaded.
+    /// The message the extension sends once per main-frame document that begins, saying it is loaded.
     package static let readyMessageName = entryName + ":ready"
+
+    /// The message the extension sends when the main frame shows again a document from the
+    /// back-forward cache.
+    package static let restoredMessageName = entryName + ":restored"
+
+    /// The message the extension sends when it could not define the entry in a frame, with why.
+    package static let unavailableMessageName = entryName + ":unavailable"
 
     /// Marks a prepared context, so its views expect the extension.
     static let preparedKey = "today-webview-bridge-web-process-extension"
@@ -66,21 +74,29 @@ public enum WebKitGTKWebProcessExtension {
     ///   - context: The `WebKitWebContext` the views are made with (`webkit_web_context_get_default()`
     ///     unless the app makes its own).
     ///   - directory: A directory holding ``moduleFileName`` and nothing else WebKit should load.
+    ///   - maxMessageBytes: The largest ``BridgeLimits/maxMessageBytes`` of the bridges installed
+    ///     in the context's views: the extension carries a longer text as its length only, which
+    ///     the bridge refuses (X7) without the text ever converted.
     @GLibActor @discardableResult
-    public static func prepare(_ context: OpaquePointer, directory: URL? = nil) -> Bool {
-        g_object_set_data(today_gobject(gpointer(context)), preparedKey, gpointer(bitPattern: 1))
+    public static func prepare(_ context: OpaquePointer, directory: URL? = nil, maxMessageBytes: Int = BridgeLimits().maxMessageBytes) -> Bool {
+        g_object_set_data(today_gobject(gpointer(context)), preparedKey, gpointer(bitPattern: max(maxMessageBytes, 1)))
         let directory = directory ?? defaultDirectory
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(moduleFileName).path) else { return false }
         webkit_web_context_set_web_process_extensions_directory(context, directory.path)
-        var name: OpaquePointer? = g_variant_new_string(entryName)
-        webkit_web_context_set_web_process_extensions_initialization_user_data(context, g_variant_new_tuple(&name, 1))
+        var members: [OpaquePointer?] = [g_variant_new_string(entryName), g_variant_new_uint64(guint64(max(maxMessageBytes, 0)))]
+        webkit_web_context_set_web_process_extensions_initialization_user_data(context, g_variant_new_tuple(&members, 2))
         return true
+    }
+
+    /// The longest message `context`'s extension carries whole, if it was prepared.
+    static func preparedMaxMessageBytes(_ context: OpaquePointer?) -> Int? {
+        guard let context, let mark = g_object_get_data(today_gobject(gpointer(context)), preparedKey) else { return nil }
+        return Int(bitPattern: mark)
     }
 
     /// Whether `context` was prepared, so that its views expect the extension.
     static func isPrepared(_ context: OpaquePointer?) -> Bool {
-        guard let context else { return false }
-        return g_object_get_data(today_gobject(gpointer(context)), preparedKey) != nil
+        preparedMaxMessageBytes(context) != nil
     }
 }
 #endif

@@ -307,10 +307,12 @@ var __classPrivateFieldGet = (this && this.__classPrivateFieldGet) || function (
     if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
     return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
 };
-var _EventHub_instances, _EventHub_listeners, _EventHub_subscribe, _EventHub_deliver;
+var _EventHub_instances, _EventHub_listeners, _EventHub_subscribe, _EventHub_subscribeTo, _EventHub_deliver;
 /**
  * Native-to-web events by name (X3). The first listener for a name subscribes on the host, which
- * answers with the events it kept for that name; they are delivered before live ones.
+ * answers with the events it kept for that name; they are delivered before live ones. A page the
+ * back-forward cache restores (`pageshow` with `persisted`) is a document the host starts afresh
+ * (S4): every name with listeners subscribes again.
  */
 class EventHub {
     constructor(window, subscribe) {
@@ -323,6 +325,13 @@ class EventHub {
             if (detail?.kind === 'event')
                 __classPrivateFieldGet(this, _EventHub_instances, "m", _EventHub_deliver).call(this, detail.data, __classPrivateFieldGet(this, _EventHub_listeners, "f").get(detail.name));
         });
+        window.addEventListener?.('pageshow', (event) => {
+            if (!event.persisted)
+                return;
+            for (const [name, listeners] of __classPrivateFieldGet(this, _EventHub_listeners, "f"))
+                if (listeners.size > 0)
+                    __classPrivateFieldGet(this, _EventHub_instances, "m", _EventHub_subscribeTo).call(this, name);
+        });
     }
     /** Calls `listener` with each event named `name`; returns a function that stops it. */
     on(name, listener) {
@@ -333,19 +342,20 @@ class EventHub {
             __classPrivateFieldGet(this, _EventHub_listeners, "f").set(name, listeners);
         }
         listeners.add(listener);
-        if (first) {
-            __classPrivateFieldGet(this, _EventHub_subscribe, "f").call(this, name).then((backlog) => {
-                if (Array.isArray(backlog))
-                    for (const data of backlog)
-                        __classPrivateFieldGet(this, _EventHub_instances, "m", _EventHub_deliver).call(this, data, __classPrivateFieldGet(this, _EventHub_listeners, "f").get(name));
-            }, () => undefined);
-        }
+        if (first)
+            __classPrivateFieldGet(this, _EventHub_instances, "m", _EventHub_subscribeTo).call(this, name);
         return () => {
             listeners?.delete(listener);
         };
     }
 }
-_EventHub_listeners = new WeakMap(), _EventHub_subscribe = new WeakMap(), _EventHub_instances = new WeakSet(), _EventHub_deliver = function _EventHub_deliver(data, listeners) {
+_EventHub_listeners = new WeakMap(), _EventHub_subscribe = new WeakMap(), _EventHub_instances = new WeakSet(), _EventHub_subscribeTo = function _EventHub_subscribeTo(name) {
+    __classPrivateFieldGet(this, _EventHub_subscribe, "f").call(this, name).then((backlog) => {
+        if (Array.isArray(backlog))
+            for (const data of backlog)
+                __classPrivateFieldGet(this, _EventHub_instances, "m", _EventHub_deliver).call(this, data, __classPrivateFieldGet(this, _EventHub_listeners, "f").get(name));
+    }, () => undefined);
+}, _EventHub_deliver = function _EventHub_deliver(data, listeners) {
     for (const listener of [...(listeners ?? [])]) {
         try {
             listener(data);

@@ -43,8 +43,9 @@ package enum WebKitEngine {
         let names = isolatedWorlds.map { UnsafePointer(strdup($0)) }
         defer { names.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
         let array = names.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) }
-        var members: [OpaquePointer?] = [g_variant_new_string(entryName), array]
-        webkit_web_context_set_web_process_extensions_initialization_user_data(context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 2) })
+        // WebKit carries a message body of any length: no text is cut to its length.
+        var members: [OpaquePointer?] = [g_variant_new_string(entryName), g_variant_new_uint64(.max), array]
+        webkit_web_context_set_web_process_extensions_initialization_user_data(context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) })
         return context
     }()
 }

@@ -7,7 +7,9 @@ export type EventListener = (data: unknown) => void;
 
 /**
  * Native-to-web events by name (X3). The first listener for a name subscribes on the host, which
- * answers with the events it kept for that name; they are delivered before live ones.
+ * answers with the events it kept for that name; they are delivered before live ones. A page the
+ * back-forward cache restores (`pageshow` with `persisted`) is a document the host starts afresh
+ * (S4): every name with listeners subscribes again.
  */
 export class EventHub {
   readonly #listeners = new Map<string, Set<EventListener>>();
@@ -18,6 +20,10 @@ export class EventHub {
     window.addEventListener?.(NATIVE_EVENT, (event) => {
       const detail = (event as CustomEvent<NativeDelivery>).detail;
       if (detail?.kind === 'event') this.#deliver(detail.data, this.#listeners.get(detail.name));
+    });
+    window.addEventListener?.('pageshow', (event) => {
+      if (!(event as PageTransitionEvent).persisted) return;
+      for (const [name, listeners] of this.#listeners) if (listeners.size > 0) this.#subscribeTo(name);
     });
   }
 
@@ -30,17 +36,20 @@ export class EventHub {
       this.#listeners.set(name, listeners);
     }
     listeners.add(listener);
-    if (first) {
-      this.#subscribe(name).then(
-        (backlog) => {
-          if (Array.isArray(backlog)) for (const data of backlog) this.#deliver(data, this.#listeners.get(name));
-        },
-        () => undefined,
-      );
-    }
+    if (first) this.#subscribeTo(name);
     return () => {
       listeners?.delete(listener);
     };
+  }
+
+  /** Subscribes to `name` on the host and delivers the backlog it answers with. */
+  #subscribeTo(name: string) {
+    this.#subscribe(name).then(
+      (backlog) => {
+        if (Array.isArray(backlog)) for (const data of backlog) this.#deliver(data, this.#listeners.get(name));
+      },
+      () => undefined,
+    );
   }
 
   #deliver(data: unknown, listeners: Set<EventListener> | undefined) {

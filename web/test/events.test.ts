@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { TodayBridge } from '../src/bridge.js';
 import { createFakeHost } from '../src/testing.js';
-import { fakeWindow, tick } from './helpers.js';
+import { fakeWindow, scriptedChannel, tick, webkitWindow } from './helpers.js';
 
 function setup() {
   const window = fakeWindow();
@@ -50,6 +50,28 @@ test('X3 unsubscribing stops delivery; other names are not delivered', async () 
   host.emit('a', 2);
   assert.deepEqual(seen, [1]);
 });
+
+test('X3 S4 a page restored from the back-forward cache subscribes again to each name it listens to, and gets that backlog', async () => {
+  const { channel, sent } = scriptedChannel((message) => (message.event === 'cart' ? [`kept ${sent.length}`] : []));
+  const window = webkitWindow(channel);
+  const bridge = new TodayBridge({ window });
+  const seen: unknown[] = [];
+  bridge.on('cart', (data) => seen.push(data));
+  bridge.on('gone', () => undefined)();
+  await tick();
+  window.dispatchEvent(pageshow(false));
+  await tick();
+  assert.deepEqual(sent.map((message) => message.event), ['cart', 'gone']);
+  window.dispatchEvent(pageshow(true));
+  await tick();
+  assert.deepEqual(sent.map((message) => message.event), ['cart', 'gone', 'cart']);
+  assert.deepEqual(seen, ['kept 1', 'kept 3']);
+});
+
+/** A `pageshow` event as a browser dispatches it. */
+function pageshow(persisted: boolean): Event {
+  return Object.assign(new Event('pageshow'), { persisted });
+}
 
 test('X4 a handler value, an async value, a throw and no handler each get exactly one reply', async () => {
   const { host, bridge } = setup();

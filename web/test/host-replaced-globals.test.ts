@@ -111,8 +111,10 @@ function assertEachSettledAsTheContractSays(outcomes: { value?: unknown; error?:
 function relayPage() {
   const handlerName = 'todayWebViewBridgeRelay';
   const requests: string[] = [];
-  // WebKit's handler answers with the engine's own promise.
-  const handler = { postMessage: (text: string) => new PristinePromise(() => void (requests[requests.length] = text)) };
+  // WebKit's handler answers with the engine's own promise; the relay's notices (its document
+  // began: `^` after its facts) are no requests.
+  const isNotice = (text: string) => Reflect.apply(substring, text, [Reflect.apply(lastIndexOf, text, ['\n']) + 1]) === '^';
+  const handler = { postMessage: (text: string) => new PristinePromise(() => void (isNotice(text) || (requests[requests.length] = text))) };
   const window = topWindow({
     location: { origin: 'https://app.test', href: 'https://app.test/' },
     webkit: { messageHandlers: { [handlerName]: handler } },

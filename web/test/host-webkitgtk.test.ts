@@ -15,7 +15,7 @@ const relayConfiguration = { handlerName, maxMessageBytes: 1024 };
 
 /** A relayed text read as the Swift adapter reads it (`RelayedText`). */
 function readRelayed(text: string) {
-  const match = /^(\d+)(?:@([^\n]*)\n([^\n]*)\n)?([:#]?)([\s\S]*)$/.exec(text);
+  const match = /^(\d+)(?:@([^\n]*)\n([^\n]*)\n)?([:#^~]?)([\s\S]*)$/.exec(text);
   assert.ok(match, `not a relayed text: ${text}`);
   const [, token, origin, url, mark, body] = match;
   return { token, facts: origin === undefined ? undefined : { origin, url }, mark, body };
@@ -27,41 +27,77 @@ function readRelayed(text: string) {
  * JSON text, as the Swift adapter does), then the relay and the channel, as the host injects them.
  * One fake window stands for both worlds, which share the DOM.
  */
-function page(answer: (message: any) => unknown = () => undefined) {
+function page(answer: (message: any) => unknown = () => undefined, origin = 'https://app.test') {
   const posted: ReturnType<typeof readRelayed>[] = [];
+  const notices: ReturnType<typeof readRelayed>[] = [];
   const handler = {
     postMessage(text: string) {
       const relayed = readRelayed(text);
+      if (relayed.mark === BEGAN || relayed.mark === RESTORED) {
+        notices.push(relayed);
+        return Promise.resolve(undefined);
+      }
       posted.push(relayed);
       const message = relayed.mark === TEXT ? JSON.parse(relayed.body) : undefined;
       return new Promise((resolve) => resolve(answer(message))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
     },
   };
   const window = topWindow({
+    origin,
     location: { origin: 'https://app.test', href: 'https://app.test/page?x=1' },
     webkit: { messageHandlers: { [handlerName]: handler } },
   });
   runHostScript('webkitgtk/relay.js', window, relayConfiguration);
   runHostScript('webkitgtk/channel.js', window, channelConfiguration);
-  return { window, posted, channel: window.webkit.messageHandlers[channelName] as Channel };
+  return { window, posted, notices, channel: window.webkit.messageHandlers[channelName] as Channel };
 }
 
-test('C8 C1 the channel hands each message to the relay, which posts it as one text with its own origin and URL', async () => {
-  const { channel, posted } = page((message) => ({ echoed: message }));
+/** The relay's notices: its document began, or came back from the back-forward cache. */
+const BEGAN = '^';
+const RESTORED = '~';
+
+test('C8 S4 the relay tells the host its document began, before any request, with its security origin and URL', async () => {
+  const { notices, posted, channel } = page();
+  assert.deepEqual(notices, [{ token: notices[0].token, facts: { origin: 'https://app.test', url: 'https://app.test/page?x=1' }, mark: BEGAN, body: '' }]);
+  await channel.postMessage({ type: 'headers' });
+  assert.equal(posted[0].token, notices[0].token);
+  assert.equal(posted[0].facts, undefined, 'the host has the facts already');
+});
+
+test('C8 S2 the relay reports the document\'s security origin, null for a sandboxed one, not its URL\'s origin', () => {
+  const { notices } = page(undefined, 'null');
+  assert.equal(notices[0].facts?.origin, 'null');
+});
+
+test('S4 the relay tells the host its document came back from the back-forward cache, with its facts, under the same token', async () => {
+  const { window, notices, posted, channel } = page();
+  window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+  assert.equal(notices.length, 1);
+  window.location.href = 'https://app.test/page?x=1#restored';
+  window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+  assert.deepEqual(notices.map((notice) => [notice.mark, notice.token, notice.facts?.url]), [
+    [BEGAN, notices[0].token, 'https://app.test/page?x=1'],
+    [RESTORED, notices[0].token, 'https://app.test/page?x=1#restored'],
+  ]);
+  await channel.postMessage({ type: 'headers' });
+  assert.deepEqual([posted[0].token, posted[0].facts], [notices[0].token, undefined]);
+});
+
+test('C8 C1 the channel hands each message to the relay, which posts it as one text with its document\'s token', async () => {
+  const { channel, posted, notices } = page((message) => ({ echoed: message }));
   const call = channel.postMessage({ type: 'headers' });
   // The request event is dispatched synchronously: the relay has posted already, as one string.
-  const facts = { origin: 'https://app.test', url: 'https://app.test/page?x=1' };
-  assert.deepEqual(posted, [{ token: posted[0].token, facts, mark: TEXT, body: '{"type":"headers"}' }]);
+  assert.deepEqual(posted, [{ token: notices[0].token, facts: undefined, mark: TEXT, body: '{"type":"headers"}' }]);
   assert.deepEqual(await call, { echoed: { type: 'headers' } });
 });
 
-test('C8 the relay sends its origin and URL with the document\'s first message and when the URL changes; its token with every one', async () => {
+test('C8 the relay sends its origin and URL again when the URL changes; its token with every request', async () => {
   const { window, channel, posted } = page();
   await channel.postMessage({ n: 1 });
   await channel.postMessage({ n: 2 });
   window.location.href = 'https://app.test/next';  // pushState
   await channel.postMessage({ n: 3 });
-  assert.deepEqual(posted.map((relayed) => relayed.facts?.url), ['https://app.test/page?x=1', undefined, 'https://app.test/next']);
+  assert.deepEqual(posted.map((relayed) => relayed.facts?.url), [undefined, undefined, 'https://app.test/next']);
   assert.equal(new Set(posted.map((relayed) => relayed.token)).size, 1);
   const other = page();
   await other.channel.postMessage({ n: 1 });

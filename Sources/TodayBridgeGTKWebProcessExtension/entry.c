@@ -1,0 +1,166 @@
+/*
+ * The channel's native entry in one frame's document and world (Contract C8, S4, X7): a function
+ * that takes the message's JSON text and a callback and refuses anything else. A call sends the
+ * text to the view as a user message with what the engine knows of the sender; the view's reply
+ * settles the page's call with one call of the callback: (value) or (undefined, reason).
+ */
+#if defined(__linux__) && !defined(__ANDROID__)
+
+#include "Extension.h"
+
+/* One document's entry in one world. */
+typedef struct {
+    GWeakRef frame;
+    GWeakRef page;
+    /* The document's number (document.c). */
+    guint64 number;
+    const World *world;
+    /* The origin as read for the document `origin_number`: a document's origin is read at its
+     * first call, when its sandbox flags are final. */
+    char *origin;
+    guint64 origin_number;
+} Entry;
+
+static void entry_free(gpointer data) {
+    Entry *entry = data;
+    g_weak_ref_clear(&entry->frame);
+    g_weak_ref_clear(&entry->page);
+    g_free(entry->origin);
+    g_free(entry);
+}
+
+/* One call waiting for the view's reply. */
+typedef struct {
+    JSCValue *callback;
+} PendingCall;
+
+/* Settles the page's call with the view's reply: `ay` is the answer's JSON text with a final NUL,
+ * `s` a rejection's reason, anything else `undefined`. A reply that comes while the document is
+ * in the back-forward cache settles it there: WebKit runs what the page chained to it once the
+ * page is shown again, as it does for its own promises. */
+static void settle(JSCValue *callback, WebKitUserMessage *reply) {
+    JSCContext *context = jsc_value_get_context(callback);
+    GVariant *parameters = reply ? webkit_user_message_get_parameters(reply) : NULL;
+    JSCValue *value = NULL;
+    const char *reason = NULL;
+    if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_BYTESTRING)) {
+        gsize size = 0;
+        const char *json = g_variant_get_fixed_array(parameters, &size, 1);
+        if (size > 0 && json[size - 1] == '\0') value = jsc_value_new_from_json(context, json);
+        if (!value) {
+            jsc_context_clear_exception(context);
+            reason = "the host's answer is not JSON";
+        }
+    } else if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_STRING)) {
+        reason = g_variant_get_string(parameters, NULL);
+    }
+    if (!value) value = jsc_value_new_undefined(context);
+    JSCValue *result = reason
+        ? jsc_value_function_call(callback, JSC_TYPE_VALUE, value, G_TYPE_STRING, reason, G_TYPE_NONE)
+        : jsc_value_function_call(callback, JSC_TYPE_VALUE, value, G_TYPE_NONE);
+    jsc_context_clear_exception(context); /* the page's callback may throw: its own affair */
+    g_clear_object(&result);
+    g_object_unref(value);
+}
+
+static void replied(GObject *source, GAsyncResult *result, gpointer data) {
+    PendingCall *call = data;
+    /* No reply (the view has no bridge, or went away) resolves undefined, as with no host. */
+    WebKitUserMessage *reply = webkit_web_page_send_message_to_view_finish(WEBKIT_WEB_PAGE(source), result, NULL);
+    settle(call->callback, reply);
+    g_clear_object(&reply);
+    g_object_unref(call->callback);
+    g_free(call);
+}
+
+/* The text to carry: the message's JSON text as UTF-8, or `#` and its length when it is longer
+ * than the host takes, which the host refuses by its length (X7) without the text converted. */
+static GBytes *carried_text(JSCValue *text) {
+    JSCValue *length = jsc_value_object_get_property(text, "length");
+    double units = jsc_value_to_double(length);
+    g_object_unref(length);
+    if (units <= (double)max_text_length) return jsc_value_to_string_as_bytes(text);
+    char *mark = g_strdup_printf("#%.0f", units);
+    return g_bytes_new_take(mark, strlen(mark));
+}
+
+/* The origin of the document the frame shows, kept per document. */
+static const char *sender_origin(Entry *entry, WebKitFrame *frame, guint64 number) {
+    if (!entry->origin || entry->origin_number != number) {
+        g_free(entry->origin);
+        entry->origin = document_origin(frame);
+        entry->origin_number = number;
+    }
+    return entry->origin;
+}
+
+static void throw_type_error(JSCContext *context, const char *message) {
+    jsc_context_throw_with_name(context, "TypeError", message);
+}
+
+/* The entry: (text, callback). */
+static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
+    JSCContext *context = jsc_context_get_current();
+    if (!jsc_value_is_string(text) || !jsc_value_is_function(callback)) {
+        return throw_type_error(context, "expected the message's JSON text and a callback");
+    }
+    WebKitFrame *frame = g_weak_ref_get(&entry->frame);
+    WebKitWebPage *page = g_weak_ref_get(&entry->page);
+    guint64 shown = frame ? document_number(frame) : 0;
+    if (!frame || !page) {
+        throw_type_error(context, "this entry's frame is gone");
+    } else if (entry->world->realm_bound && shown != entry->number) {
+        /* A realm kept after its document left (by a popup, another frame): it speaks for nobody. */
+        throw_type_error(context, "this entry belongs to a document that is not shown");
+    } else {
+        gboolean is_main = webkit_frame_is_main_frame(frame);
+        if (is_main && entry->world->realm_bound) document_announce(page, frame, shown, FALSE);
+        char *url = document_url(frame);
+        /* The page's URI is its main document's, as the web process last committed or changed it. */
+        const char *page_uri = webkit_web_page_get_uri(page);
+        char *main_url = is_main ? g_strdup(url) : g_strdup(page_uri ? page_uri : "");
+        GBytes *bytes = carried_text(text);
+        GVariant *parameters = g_variant_new(
+            "(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url,
+            g_variant_new_from_bytes(G_VARIANT_TYPE_BYTESTRING, bytes, TRUE)
+        );
+        g_bytes_unref(bytes);
+        g_free(url);
+        g_free(main_url);
+        PendingCall *call = g_new0(PendingCall, 1);
+        call->callback = g_object_ref(callback);
+        webkit_web_page_send_message_to_view(page, webkit_user_message_new(entry->world->message_name, parameters), NULL, replied, call);
+    }
+    g_clear_object(&frame);
+    g_clear_object(&page);
+}
+
+/* Defines the entry on the global of `context`, the frame's document `number` in `world`: a
+ * function, not writable, not configurable, not enumerable, bound to its document (or, for a
+ * world that is not realm-bound, to its frame). A window kept for the document that replaces its
+ * initial empty one keeps its entry. An entry that cannot be defined is reported to the view. */
+void entry_define(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame, const World *world, guint64 number) {
+    if (document_has_mark(frame, world->defined_key)) return;
+    Entry *entry = g_new0(Entry, 1);
+    g_weak_ref_init(&entry->frame, frame);
+    g_weak_ref_init(&entry->page, page);
+    entry->number = number;
+    entry->world = world;
+    JSCValue *function = jsc_value_new_function(
+        context, NULL, G_CALLBACK(post), entry, entry_free, G_TYPE_NONE, 2, JSC_TYPE_VALUE, JSC_TYPE_VALUE
+    );
+    JSCValue *global = jsc_context_get_global_object(context);
+    jsc_value_object_define_property_data(global, entry_name, 0, function);
+    JSCException *exception = jsc_context_get_exception(context);
+    if (exception) {
+        char *reason = g_strdup_printf("%s (%s)", jsc_exception_get_message(exception), webkit_frame_is_main_frame(frame) ? "main frame" : "sub-frame");
+        jsc_context_clear_exception(context);
+        webkit_web_page_send_message_to_view(page, webkit_user_message_new(unavailable_name, g_variant_new_take_string(reason)), NULL, NULL, NULL);
+    } else {
+        document_set_mark(frame, world->defined_key);
+    }
+    g_object_unref(global);
+    g_object_unref(function);
+}
+
+#endif
