@@ -17,9 +17,16 @@ import Foundation
 /// `J` and the body's JSON text, or `T` and JSON text where each `Date` is `{"\u0001d": ms}`.
 /// A reply comes back as `[0, value]`, or `[1, value]` with its `Date`s written that way.
 ///
+/// The objects are WebKit's as WebKitGTK 2.50 shows them (the same WebCore bindings,
+/// `JSUserMessageHandlersNamespaceCustom.cpp`): `window.webkit` cannot be replaced or deleted;
+/// `messageHandlers` takes new properties, and each handler is a property that cannot be written
+/// but can be redefined (`Object.defineProperty`), which no enumeration lists.
+///
 /// The script captures what it uses before any page script runs (it runs first, at document
-/// start); the page can replace `window.webkit` in its own world, which changes only what its own
-/// calls do: the facts the app receives come from the entry, bound to its frame and document.
+/// start); the page can redefine a handler in its own world, which changes only what its own
+/// calls do: the facts the app receives come from the entry, bound to its frame (each message
+/// reports the document the frame shows when it is sent, as WebKit's `UserMessageHandler`, a
+/// `FrameDestructionObserver`, reports `WebFrame::info()`).
 enum MessageHandlersScript {
     /// The deepest body WebKit's serialization carries (`maximumFilterRecursion` in WebKit's
     /// `SerializedScriptValue.cpp`).
@@ -35,6 +42,7 @@ enum MessageHandlersScript {
           if (typeof post !== 'function') return;
           var stringify = JSON.stringify, isArray = Array.isArray, keys = Object.keys, define = Object.defineProperty;
           var freeze = Object.freeze, getPrototypeOf = Object.getPrototypeOf, create = Object.create;
+          var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
           var DatePrototype = Date.prototype, ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
           var dateTime = Function.prototype.call.bind(Date.prototype.getTime);
           var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
@@ -72,6 +80,7 @@ enum MessageHandlersScript {
             if (body === undefined) return name + '\\nU';
             return check(body, 0) ? name + '\\nT' + stringify(tag(body)) : name + '\\nJ' + stringify(body);
           }
+          if (getOwnPropertyDescriptor(globalThis, 'webkit')) return;  // a window kept for the document after its initial empty one
           var handlers = create(null);
           keys(names).forEach(function (name) {
             var replies = names[name];
@@ -89,10 +98,10 @@ enum MessageHandlersScript {
                 });
               }
             };
-            handlers[name] = freeze(handler);
+            define(handlers, name, { value: freeze(handler), writable: false, configurable: true, enumerable: false });
           });
-          var namespace = freeze({ messageHandlers: freeze(handlers) });
-          define(globalThis, 'webkit', { get: function () { return namespace; }, configurable: true, enumerable: true });
+          var namespace = freeze({ messageHandlers: handlers });
+          define(globalThis, 'webkit', { value: namespace, writable: false, configurable: false, enumerable: true });
         })(\(jsonText(entry)), {\(table)});
         """
     }

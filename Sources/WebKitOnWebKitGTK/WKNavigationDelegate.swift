@@ -29,18 +29,4 @@ extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
     public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
-
-/// What a web view asks of the app's user interface.
-///
-/// Apple: <https://developer.apple.com/documentation/webkit/wkuidelegate>; of it, the emulation
-/// has the page's `window.close()`.
-@MainActor
-public protocol WKUIDelegate: NSObjectProtocol {
-    /// The page called `window.close()`.
-    func webViewDidClose(_ webView: WKWebView)
-}
-
-extension WKUIDelegate {
-    public func webViewDidClose(_ webView: WKWebView) {}
-}
 #endif

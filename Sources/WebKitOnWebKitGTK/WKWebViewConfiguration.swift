@@ -2,24 +2,52 @@
 import CWebKitGTK
 
 /// The settings a web view is created with. A web view keeps a copy; the copy shares the user
-/// content controller and the website data store.
+/// content controller, the preferences, the website data store and the URL scheme handlers.
 ///
 /// Apple: <https://developer.apple.com/documentation/webkit/wkwebviewconfiguration>.
 @MainActor
 public class WKWebViewConfiguration: NSObject {
     /// The user scripts and message handlers.
     public var userContentController = WKUserContentController()
+    /// What pages may do (open windows).
+    public var preferences = WKPreferences()
     /// Cookies and other website data.
     public var websiteDataStore: WKWebsiteDataStore = .default()
+    private(set) var urlSchemeHandlers: [String: any WKURLSchemeHandler] = [:]
+    /// The view whose page opened the page the view made from this configuration shows: set on
+    /// the configuration WebKit hands to ``WKUIDelegate/webView(_:createWebViewWith:for:windowFeatures:)``
+    /// (WebKit's `_relatedWebView`, `Source/WebKit/UIProcess/Cocoa/UIDelegate.mm`).
+    weak var relatedWebView: WKWebView?
 
     public override init() {
         super.init()
     }
 
+    /// Sets the handler of `urlScheme`'s loads (the app's own scheme), retained; `nil` removes it.
+    /// WebKit refuses a scheme it handles itself (`http`, `https`, `file`, `about`, `data`,
+    /// `blob`…) with an exception; here, as loudly.
+    public func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
+        let scheme = urlScheme.lowercased()
+        precondition(!Self.schemesWebKitHandles.contains(scheme), "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
+        urlSchemeHandlers[scheme] = urlSchemeHandler
+        if urlSchemeHandler != nil { URLSchemeTask.serve(scheme) }
+    }
+
+    /// The handler of `urlScheme`, if any.
+    public func urlSchemeHandler(forURLScheme urlScheme: String) -> (any WKURLSchemeHandler)? {
+        urlSchemeHandlers[urlScheme.lowercased()]
+    }
+
+    /// `+[WKWebView handlesURLScheme:]` (`Source/WebKit/UIProcess/API/Cocoa/WKWebView.mm`).
+    private static let schemesWebKitHandles: Set<String> = ["http", "https", "file", "about", "data", "blob", "ftp", "ws", "wss", "javascript", "webkit-fake-url"]
+
     func copy() -> WKWebViewConfiguration {
         let copy = WKWebViewConfiguration()
         copy.userContentController = userContentController
+        copy.preferences = preferences
         copy.websiteDataStore = websiteDataStore
+        copy.urlSchemeHandlers = urlSchemeHandlers
+        copy.relatedWebView = relatedWebView
         return copy
     }
 }

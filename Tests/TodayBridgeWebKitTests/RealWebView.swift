@@ -95,8 +95,13 @@ final class RealWebView {
 
     /// Evaluates `script` in the main frame and returns its result.
     func evaluate(_ script: String) async -> Any? {
+        await Self.evaluate(script, in: view)
+    }
+
+    /// Evaluates `script` in `webView`'s main frame and returns its result.
+    static func evaluate(_ script: String, in webView: WKWebView) async -> Any? {
         let box = await withCheckedContinuation { (continuation: CheckedContinuation<Box, Never>) in
-            view.evaluateJavaScript(script) { value, _ in continuation.resume(returning: Box(value: value)) }
+            webView.evaluateJavaScript(script) { value, _ in continuation.resume(returning: Box(value: value)) }
         }
         return box.value
     }
@@ -119,6 +124,12 @@ final class RealWebView {
     /// Waits (suspended, so the main queue runs) until `condition` holds or `timeout` passes.
     @discardableResult
     func wait(timeout: TimeInterval = 20, until condition: () async -> Bool) async -> Bool {
+        await Self.wait(timeout: timeout, until: condition)
+    }
+
+    /// Waits (suspended, so the main queue runs) until `condition` holds or `timeout` passes.
+    @discardableResult
+    static func wait(timeout: TimeInterval = 20, until condition: () async -> Bool) async -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while await !condition() {
             guard Date() < deadline else { return false }
