@@ -43,11 +43,19 @@ enum MessageHandlersScript {
           var stringify = JSON.stringify, isArray = Array.isArray, keys = Object.keys, define = Object.defineProperty;
           var freeze = Object.freeze, getPrototypeOf = Object.getPrototypeOf, create = Object.create;
           var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-          var DatePrototype = Date.prototype, ObjectPrototype = Object.prototype, ArrayPrototype = Array.prototype;
           var dateTime = Function.prototype.call.bind(Date.prototype.getTime);
+          var hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
           var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
           var StackOverflow = RangeError;
           function cloneError() { return new Exception('The object can not be cloned.', 'DataCloneError'); }
+          // A Date, an array or an ordinary object of any realm (another window's included), as
+          // WebKit's serialization clones them: by what they are, not by this realm's prototypes.
+          function isDate(value) { try { dateTime(value); return true; } catch (error) { return false; } }
+          function isPlain(value) {
+            if (isArray(value)) return true;
+            var prototype = getPrototypeOf(value);
+            return prototype === null || (getPrototypeOf(prototype) === null && hasOwn(prototype, 'hasOwnProperty'));
+          }
           // Throws where WebKit's serialization would (deeper than its \(maximumDepth) levels: the
           // RangeError of a stack overflow); says whether a Date is inside.
           function check(value, depth) {
@@ -55,16 +63,15 @@ enum MessageHandlersScript {
             if (value === null || type === 'undefined' || type === 'string' || type === 'number' || type === 'boolean') return false;
             if (depth > \(maximumDepth)) throw new StackOverflow('Maximum call stack size exceeded.');
             if (type !== 'object') throw cloneError();
-            var prototype = getPrototypeOf(value);
-            if (prototype === DatePrototype) return true;
-            if (prototype !== ObjectPrototype && prototype !== ArrayPrototype && prototype !== null) throw cloneError();
+            if (isDate(value)) return true;
+            if (!isPlain(value)) throw cloneError();
             var dated = false, names = keys(value);
             for (var i = 0; i < names.length; i++) if (check(value[names[i]], depth + 1)) dated = true;
             return dated;
           }
           function tag(value) {
             if (value === null || typeof value !== 'object') return value;
-            if (getPrototypeOf(value) === DatePrototype) return { '\\u0001d': dateTime(value) };
+            if (isDate(value)) return { '\\u0001d': dateTime(value) };
             var copy = isArray(value) ? [] : {}, names = keys(value);
             for (var i = 0; i < names.length; i++) copy[names[i]] = tag(value[names[i]]);
             return copy;

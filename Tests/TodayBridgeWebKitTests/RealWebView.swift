@@ -15,8 +15,17 @@ import XCTest
 @MainActor
 final class RealWebView {
     static let trustedPage = URL(string: "https://trusted.example.com/app/home")!
+    /// A trusted page the view navigates to and from (``server``): the surface names the app's
+    /// scheme (S3).
+    static let home = "myapp://pages/app/home"
+    /// A page of another origin, on no surface.
+    static let elsewhere = "other://pages/b"
 
     let tokens = TestTokenProvider()
+    /// Serves ``html(body:)`` at ``home`` and ``elsewhere``; tests add pages.
+    let server = PageServer()
+    /// Makes the views of the windows the pages open.
+    let windows = Windows()
     let analytics = RecordingAnalyticsSink()
     let bridge: TodayBridge
     let configuration = WKWebViewConfiguration()
@@ -26,7 +35,7 @@ final class RealWebView {
     init(platform: Platform = RealWebView.platform) throws {
         let surface = try TrustedSurface(
             name: "feed",
-            origins: ["https://trusted.example.com", "http://trusted.example.com"],
+            origins: ["https://trusted.example.com", "http://trusted.example.com", "myapp://"],
             pathPrefixes: ["/app"],
             extraHeaders: ["X-Client": "today-test"]
         )
@@ -37,8 +46,12 @@ final class RealWebView {
             identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { "user-1" }, timeZone: { "Europe/Paris" })
         )
         configuration.websiteDataStore = .nonPersistent()
+        configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
+        server.serve(in: configuration)
+        for url in [Self.home, Self.elsewhere] { server.pages[url] = Self.html() }
         installation = WebKitBridge.install(bridge, in: configuration)
         webView = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)
+        webView?.uiDelegate = windows
     }
 
     /// The platform the view stands for: on Linux, the emulation stands for iOS.
@@ -93,9 +106,29 @@ final class RealWebView {
         XCTAssertTrue(ready, "the page ran its last script", file: file, line: line)
     }
 
-    /// Evaluates `script` in the main frame and returns its result.
-    func evaluate(_ script: String) async -> Any? {
-        await Self.evaluate(script, in: view)
+    /// Loads `url` (one of ``server``'s pages) and waits for the new document and its last script.
+    func open(_ url: String, file: StaticString = #filePath, line: UInt = #line) async {
+        let before = connection.currentDocument
+        view.load(URLRequest(url: URL(string: url)!))
+        await arrive(at: url, after: before, file: file, line: line)
+    }
+
+    /// Waits until `webView` (the main view by default) shows `url` with its last script run and,
+    /// when `before` is given, the adapter reported a document other than `before`.
+    func arrive(at url: String, after before: DocumentID? = nil, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line) async {
+        let target = webView ?? view
+        let shown = await wait {
+            await Self.evaluate("location.href === \(ProbedWebView.literal(url)) && window.__ready === true", in: target) as? Bool == true
+        }
+        XCTAssertTrue(shown, "\(url) is shown", file: file, line: line)
+        guard let before else { return }
+        let reported = await wait { self.connection.currentDocument != before }
+        XCTAssertTrue(reported, "the document was reported", file: file, line: line)
+    }
+
+    /// Evaluates `script` in `webView`'s main frame (the main view by default) and returns its result.
+    func evaluate(_ script: String, in webView: WKWebView? = nil) async -> Any? {
+        await Self.evaluate(script, in: webView ?? view)
     }
 
     /// Evaluates `script` in `webView`'s main frame and returns its result.
@@ -111,10 +144,11 @@ final class RealWebView {
         await call("return await window.__send(JSON.parse(m));", arguments: ["m": json]) as? String
     }
 
-    /// Runs `body` as an async function in the main frame's page world.
-    func call(_ body: String, arguments: [String: Any] = [:]) async -> Any? {
+    /// Runs `body` as an async function in the page world of `webView`'s main frame (the main
+    /// view by default).
+    func call(_ body: String, arguments: [String: Any] = [:], in webView: WKWebView? = nil) async -> Any? {
         let box = await withCheckedContinuation { (continuation: CheckedContinuation<Box, Never>) in
-            view.callAsyncJavaScript(body, arguments: arguments, in: nil, in: .page) { result in
+            (webView ?? view).callAsyncJavaScript(body, arguments: arguments, in: nil, in: .page) { result in
                 continuation.resume(returning: Box(value: try? result.get()))
             }
         }
@@ -141,6 +175,19 @@ final class RealWebView {
     /// A value handed from WebKit's callback to the waiting test, on the main actor.
     struct Box: @unchecked Sendable {  // made and read on the main actor
         var value: Any?
+    }
+}
+
+/// The app's UI delegate: makes a view for each window a page opens, from the configuration
+/// WebKit hands over (the bridge is installed in it too), and keeps it.
+@MainActor
+final class Windows: NSObject, WKUIDelegate {
+    private(set) var opened: [WKWebView] = []
+
+    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+        let popup = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)
+        opened.append(popup)
+        return popup
     }
 }
 
