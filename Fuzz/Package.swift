@@ -18,12 +18,9 @@ let package = Package(
             dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
             path: "Support", packageAccess: false, swiftSettings: joinsLibraries
         ),
-    ] + ["FuzzConnection", "FuzzFoundationValue", "FuzzJSON", "FuzzOriginRule", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
+    ] + ["FuzzConnection", "FuzzFoundationValue", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
         fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
-    } + [
-        // WebKitGTK's relay text: Linux's alone, as the adapter is.
-        fuzzer("FuzzRelayedText", dependencies: [.product(name: "TodayBridgeGTK", package: libraries, condition: .when(platforms: [.linux]))]),
-    ]
+    }
 )
 
 // The fuzzers reach the libraries' `package` API (`AnalyticsEventValidator`, `Locked`), as the libraries'

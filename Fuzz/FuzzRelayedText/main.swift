@@ -1,7 +1,7 @@
 import FuzzSupport
-import TodayBridgeGTK
+import TodayBridge
 
-// WebKitGTK's relay text (C8, X7), which a page can forge by dispatching the relay's event: any
+// A WebKit relay's text (C8, X7; WebKitGTK's and WKWebView's), which a page can forge by dispatching the relay's event: any
 // bytes. Reading them never traps; what is read is what the relay writes, and nothing else: a
 // token of digits, the relay's origin and URL on lines of their own, then the JSON text (the
 // rest, unread), a length that is a number, or nothing.
@@ -20,7 +20,7 @@ public func fuzzRelayedText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
             Fuzz.check(json.count < text.count && Array(json) == Array(text.suffix(json.count)), "the JSON text is not the rest of the bytes")
         case .tooLong(let length):
             Fuzz.check(length.isFinite && length >= 0 && length == length.rounded(), "X7: a length that is no string's: \(length)")
-        case .undefined:
+        case .undefined, .began, .restored:
             break
         }
     }

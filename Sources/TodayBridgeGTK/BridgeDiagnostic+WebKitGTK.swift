@@ -12,10 +12,5 @@ extension BridgeDiagnostic.Code {
     /// window already had a property of that name that could not be replaced), so that frame's
     /// messages do not reach the app. With the frame's kind, never the page's text.
     public static let channelEntryUnavailable = BridgeDiagnostic.Code(rawValue: "channelEntryUnavailable")
-
-    /// WebKitGTK: a message through the relay was refused: the web process extension is loaded in
-    /// the view (its entry is the main frame's way, the relay is not), or it came from a document
-    /// the main frame no longer shows (a realm kept by a popup after its page left, S4).
-    public static let relayRefused = BridgeDiagnostic.Code(rawValue: "relayRefused")
 }
 #endif

@@ -81,7 +81,7 @@ function describe(error) {
     }
 }
 
-// host/webkitgtk/relay-events.js
+// host/relay/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
 const TEXT = ':';
@@ -108,42 +108,16 @@ function readRelayText(detail) {
 const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 const RELAY_LENGTH = /^\d{1,15}$/;
 
-// host/webkitgtk/channel.js
-function webKitGTKChannel(window, configuration) {
-    const handlers = window.webkit?.messageHandlers;
-    if (!handlers)
-        return;
-    const entry = window[configuration.entryName];
-    const channel = typeof entry === 'function' ? extensionChannel(entry, configuration)
-        : window === window.top ? relayChannel(window, configuration)
-            : undefined;
-    if (!channel)
-        return;
+// host/relay/relay-channel.js
+function defineChannel(window, handlers, channelName, channel) {
     window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
     try {
-        defineProperty(handlers, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: true });
+        defineProperty(handlers, channelName, { value: channel, writable: false, configurable: false, enumerable: true });
     }
     catch {
     }
 }
-function extensionChannel(entry, configuration) {
-    return freeze({
-        postMessage(message) {
-            let text;
-            try {
-                const { mark, body } = messageText(message, configuration.maxMessageBytes);
-                text = mark === LENGTH ? mark + body : body;
-            }
-            catch (error) {
-                return rejected(error);
-            }
-            return new PromiseIntrinsic((resolve, reject) => {
-                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
-            });
-        },
-    });
-}
-function relayChannel(window, configuration) {
+function relayChannel(window, maxMessageBytes) {
     const pending = createObject(null);
     let nextID = 1;
     window.addEventListener(RELAY_REPLY_EVENT, (event) => {
@@ -168,7 +142,7 @@ function relayChannel(window, configuration) {
             let request;
             const id = nextID++;
             try {
-                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                const { mark, body } = messageText(message, maxMessageBytes);
                 request = relayText(id, mark, body);
             }
             catch (error) {
@@ -220,6 +194,36 @@ function refuseUncloneable(value, key) {
     for (let index = 0; index < names.length; index++)
         refuseUncloneable(object[names[index]], names[index]);
 }
+
+// host/webkitgtk/channel.js
+function webKitGTKChannel(window, configuration) {
+    const handlers = window.webkit?.messageHandlers;
+    if (!handlers)
+        return;
+    const entry = window[configuration.entryName];
+    const channel = typeof entry === 'function' ? extensionChannel(entry, configuration)
+        : window === window.top ? relayChannel(window, configuration.maxMessageBytes)
+            : undefined;
+    if (channel)
+        defineChannel(window, handlers, configuration.channelName, channel);
+}
+function extensionChannel(entry, configuration) {
+    return freeze({
+        postMessage(message) {
+            let text;
+            try {
+                const { mark, body } = messageText(message, configuration.maxMessageBytes);
+                text = mark === LENGTH ? mark + body : body;
+            }
+            catch (error) {
+                return rejected(error);
+            }
+            return new PromiseIntrinsic((resolve, reject) => {
+                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
+            });
+        },
+    });
+}
 return webKitGTKChannel(window, configuration);
 })
 """#)
@@ -232,7 +236,7 @@ extension HostScript where Configuration == WebKitGTKRelayConfiguration {
     /// document's security origin, `"null"` when opaque) and `location.href`, which the page cannot
     /// tamper with; so whatever reaches that handler comes from the main frame.
     ///
-    /// Each request crosses to the host as one string (`relayedText`, read by the adapter's
+    /// Each request crosses to the host as one string (`relayedText`, read by the core's
     /// `RelayedText`), with this document's token, a random number that a message of another document
     /// never carries. The relay tells the host, with the origin and URL, when its document begins (at
     /// document start, before any page script) and when it comes back from the back-forward cache
@@ -299,7 +303,7 @@ function describe(error) {
     }
 }
 
-// host/webkitgtk/relay-events.js
+// host/relay/relay-events.js
 const RELAY_REQUEST_EVENT = 'todaywebviewbridge:relay-request';
 const RELAY_REPLY_EVENT = 'todaywebviewbridge:relay-reply';
 const TEXT = ':';
@@ -326,20 +330,26 @@ function readRelayText(detail) {
 const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 const RELAY_LENGTH = /^\d{1,15}$/;
 
-// host/webkitgtk/relay.js
-function webKitGTKRelay(window, configuration) {
-    const handler = window.webkit?.messageHandlers?.[configuration.handlerName];
-    if (window !== window.top || !handler)
-        return;
+// host/relay/document-relay.js
+function relayDocument(window, handler, maxMessageBytes, readFacts) {
+    const running = window[RUNNING];
+    if (typeof running === 'function')
+        return running(BEGAN);
     const answer = (text) => void dispatch(window, customEvent(RELAY_REPLY_EVENT, text));
     const token = `${Math.floor(Math.random() * 2 ** 53)}`;
     let sentURL;
-    const facts = () => {
-        sentURL = window.location.href;
-        return { origin: window.origin, url: sentURL };
+    const facts = (always) => {
+        if (!readFacts)
+            return undefined;
+        const current = readFacts();
+        if (!always && current.url === sentURL)
+            return undefined;
+        sentURL = current.url;
+        return current;
     };
     const ignore = () => undefined;
-    const notice = (mark) => then(handler.postMessage(relayedText(token, facts(), mark, '')), ignore, ignore);
+    const notice = (mark) => void then(handler.postMessage(relayedText(token, facts(true), mark, '')), ignore, ignore);
+    defineProperty(window, RUNNING, { value: notice });
     notice(BEGAN);
     window.addEventListener('pageshow', (event) => {
         if (event.persisted)
@@ -350,17 +360,26 @@ function webKitGTKRelay(window, configuration) {
         if (!request || request.mark === ERROR)
             return;
         const id = request.id;
-        const changed = window.location.href === sentURL ? undefined : facts();
-        const tooLong = request.mark === TEXT && request.body.length > configuration.maxMessageBytes;
+        const changed = facts(false);
+        const tooLong = request.mark === TEXT && request.body.length > maxMessageBytes;
         const text = tooLong ? relayedText(token, changed, LENGTH, `${request.body.length}`) : relayedText(token, changed, request.mark, request.body);
         then(handler.postMessage(text), (value) => answer(typeof value === 'string' ? relayText(id, TEXT, value) : relayText(id, NONE)), (error) => answer(relayText(id, ERROR, describe(error))));
     });
 }
+const RUNNING = '__todayWebViewBridgeRelay';
 const BEGAN = '^';
 const RESTORED = '~';
 const FACTS = '@';
 function relayedText(token, facts, mark, body) {
     return token + (facts ? `${FACTS}${facts.origin}\n${facts.url}\n` : '') + mark + body;
+}
+
+// host/webkitgtk/relay.js
+function webKitGTKRelay(window, configuration) {
+    const handler = window.webkit?.messageHandlers?.[configuration.handlerName];
+    if (window !== window.top || !handler)
+        return;
+    relayDocument(window, handler, configuration.maxMessageBytes, () => ({ origin: window.origin, url: window.location.href }));
 }
 return webKitGTKRelay(window, configuration);
 })

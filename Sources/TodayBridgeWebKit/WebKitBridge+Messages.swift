@@ -3,14 +3,28 @@ import TodayBridge
 import WebKit
 
 extension WebKitBridge {
-    /// Hands one message on the channel to the core, which calls `replyHandler` exactly once (C5).
-    func receive(_ message: WKScriptMessage, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+    /// Hands one message to the core, which calls `replyHandler` exactly once (C5).
+    func receive(_ message: WKScriptMessage, route: WebKitMessageHandler.Route, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
         guard let webView = message.webView else {
             replyHandler(nil, nil)  // the view is going away; its connection closes with it
             return
         }
-        let sender = SenderFacts(message.frameInfo, mainDocumentURL: webView.url)
-        link(for: webView).connection.receive(.foundation(message.body), from: sender) { reply in
+        let link = link(for: webView)
+        switch route {
+        case .pageWorld: receiveFromPageWorld(message, link: link, replyHandler: replyHandler)
+        case .relay: receiveRelayed(message, link: link, replyHandler: replyHandler)
+        }
+    }
+
+    /// WebKit's own channel: a sub-frame's message, judged by the main document as the main frame
+    /// last reported it (C8). The main frame's channel is the relay's: a main-frame message here
+    /// went around it, so it is not taken for the main document (an unidentified frame, S1).
+    private func receiveFromPageWorld(_ message: WKScriptMessage, link: WebViewLink, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+        let mainDocumentURL = link.mainDocument.url
+        let sender = message.frameInfo.isMainFrame
+            ? SenderFacts.unidentifiedFrame(mainDocumentURL: mainDocumentURL)
+            : SenderFacts(message.frameInfo, mainDocumentURL: mainDocumentURL)
+        link.connection.receive(.foundation(message.body), from: sender) { reply in
             Task { @MainActor in
                 let answer = reply.webKitReply
                 replyHandler(answer.value, answer.errorMessage)
@@ -18,10 +32,53 @@ extension WebKitBridge {
         }
     }
 
-    /// A new main-frame document started (the document marker ran): a new document (S4).
-    func documentDidStart(_ message: WKScriptMessage) {
-        guard message.frameInfo.isMainFrame, let webView = message.webView else { return }
-        link(for: webView).connection.documentDidChange()
+    /// The main frame's relay: a document's notice, or a request of the document the relay of
+    /// that token speaks for. WebKit's frame info says which frame the message came through and
+    /// that frame's current document; the token says which document sent it (S4).
+    private func receiveRelayed(_ message: WKScriptMessage, link: WebViewLink, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+        let frame = message.frameInfo
+        guard frame.isMainFrame, var text = message.body as? String else { return replyHandler(nil, nil) }
+        text.withUTF8 { bytes in
+            guard let relayed = RelayedText(UnsafeRawBufferPointer(bytes)) else {
+                return refuseRelayed("not a relayed text", replyHandler: replyHandler)
+            }
+            switch relayed.request {
+            case .began, .restored:
+                link.mainDocument.announce(token: relayed.token, url: frame.request.url)
+                if case .restored = relayed.request { link.connection.documentWasRestored() } else { link.connection.documentDidChange() }
+                replyHandler(nil, nil)
+            case .json, .tooLong, .undefined:
+                guard link.mainDocument.isAnnounced(relayed.token) else {
+                    // A realm kept after its document left (a popup holding the page's channel):
+                    // WebKit reports the frame's current document for it, which it is not (S4).
+                    return refuseRelayed("it came from a document the main frame does not show", replyHandler: replyHandler)
+                }
+                link.mainDocument.moved(to: frame.request.url)
+                let sender = SenderFacts(frame, mainDocumentURL: frame.request.url)
+                link.connection.receive(Self.pageMessage(relayed.request), from: sender) { reply in
+                    Task { @MainActor in
+                        let answer = reply.webKitRelayReply
+                        replyHandler(answer.text, answer.errorMessage)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Answers a relayed message that reaches no capability, as a call of a page that went away,
+    /// and reports it.
+    private func refuseRelayed(_ why: String, replyHandler: @MainActor @Sendable (Any?, String?) -> Void) {
+        bridge.observer.report(.relayRefused, "a message through the relay was refused: \(why)")
+        let answer = BridgeReply.rejection(.cancelled("the page went away")).webKitRelayReply
+        replyHandler(answer.text, answer.errorMessage)
+    }
+
+    private static func pageMessage(_ request: RelayedText.Request) -> PageMessage {
+        switch request {
+        case .json(let text): .json(utf8: text)
+        case .tooLong(let length): .json(javaScriptLength: length) { _ in }
+        case .undefined, .began, .restored: .value(nil)
+        }
     }
 }
 #endif

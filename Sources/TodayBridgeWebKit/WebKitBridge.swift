@@ -6,10 +6,12 @@ import WebKit
 /// `BridgeConnection`.
 ///
 /// ``install(_:in:)-(_,WKWebViewConfiguration)`` adds, before the view exists, the channel
-/// `window.webkit.messageHandlers.<channelName>` (C1), the platform tag at document start in the
-/// main frame only (C7), and a document marker that tells each committed main-frame document
-/// apart (S4). Every decision is the core's: this type only carries messages, replies, scripts
-/// and cookies, with the sender's identity taken from WebKit's frame info (C8).
+/// `window.webkit.messageHandlers.<channelName>` (C1): in the main frame over a relay in the
+/// bridge's own content world, which binds each message to the document that sent it and tells
+/// each main-frame document apart, a restored one included (S4); in sub-frames, WebKit's own. And
+/// the platform tag at document start in the main frame only (C7). Every decision is the core's:
+/// this type only carries messages, replies, scripts and cookies, with the sender's identity
+/// taken from WebKit's frame info (C8).
 ///
 /// ```swift
 /// let configuration = WKWebViewConfiguration()
@@ -80,20 +82,17 @@ public final class WebKitBridge {
         if let existing = objc_getAssociatedObject(controller, installationKey) as? WebKitBridge { return existing }
         let installation = WebKitBridge(bridge: bridge)
         let channel = bridge.configuration.channelName
-        let documentHandler = WebKitPageScripts.documentHandler(channel: channel)
-        controller.addUserScript(WKUserScript(
-            source: WebKitPageScripts.platformTag(bridge.configuration.platform),
-            injectionTime: .atDocumentStart,
-            forMainFrameOnly: true
-        ))
-        controller.addUserScript(WKUserScript(
-            source: WebKitPageScripts.documentMarker(handler: documentHandler),
-            injectionTime: .atDocumentStart,
-            forMainFrameOnly: true,
-            in: WebKitPageScripts.world
-        ))
-        controller.addScriptMessageHandler(WebKitMessageHandler(installation), contentWorld: .page, name: channel)
-        controller.add(WebKitDocumentObserver(installation), contentWorld: WebKitPageScripts.world, name: documentHandler)
+        let relayHandler = WebKitPageScripts.relayHandler(channel: channel)
+        let limit = bridge.configuration.limits.maxMessageBytes
+        for (source, world) in [
+            (WebKitPageScripts.platformTag(bridge.configuration.platform), WKContentWorld.page),
+            (WebKitPageScripts.relay(handler: relayHandler, maxMessageBytes: limit), WebKitPageScripts.world),
+            (WebKitPageScripts.channel(channel, maxMessageBytes: limit), WKContentWorld.page),
+        ] {
+            controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
+        }
+        controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .pageWorld), contentWorld: .page, name: channel)
+        controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .relay), contentWorld: WebKitPageScripts.world, name: relayHandler)
         objc_setAssociatedObject(controller, installationKey, installation, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         return installation
     }

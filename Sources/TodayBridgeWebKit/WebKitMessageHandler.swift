@@ -1,14 +1,24 @@
 #if canImport(WebKit)
 import WebKit
 
-/// The channel's handler. WebKit retains it; it holds the installation, which holds no web view,
-/// so the handler never keeps a view alive.
+/// The bridge's handlers. WebKit retains them; each holds the installation, which holds no web
+/// view, so a handler never keeps a view alive.
 @MainActor
 final class WebKitMessageHandler: NSObject, WKScriptMessageHandlerWithReply {
-    private let installation: WebKitBridge
+    /// Where a handler is registered, so whose messages it gets.
+    enum Route {
+        /// The channel in the page world: WebKit's own, which sub-frames use.
+        case pageWorld
+        /// The main frame's relay, in the bridge's content world.
+        case relay
+    }
 
-    init(_ installation: WebKitBridge) {
+    private let installation: WebKitBridge
+    private let route: Route
+
+    init(_ installation: WebKitBridge, route: Route) {
         self.installation = installation
+        self.route = route
     }
 
     func userContentController(
@@ -16,7 +26,7 @@ final class WebKitMessageHandler: NSObject, WKScriptMessageHandlerWithReply {
         didReceive message: WKScriptMessage,
         replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
     ) {
-        installation.receive(message, replyHandler: replyHandler)
+        installation.receive(message, route: route, replyHandler: replyHandler)
     }
 }
 #endif

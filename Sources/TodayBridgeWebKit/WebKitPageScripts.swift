@@ -2,29 +2,33 @@
 import TodayBridge
 import WebKit
 
-/// The scripts the adapter installs, built from `web/src/host/` (C7, S4).
+/// The scripts the adapter installs, built from `web/src/host/` (C1, C7, C8, S4), and where they
+/// run.
 ///
-/// The document marker tells the adapter that the main frame committed a new document: it runs
-/// in the bridge's own content world, in the main frame at document start, and posts to a
-/// handler registered in that world alone. It runs once per new document (reloads included,
-/// same-document history changes excluded) and again when a page returns from the back-forward
-/// cache. The page cannot reach that world, so it cannot forge the marker, and the app's
-/// navigation delegate stays the app's own.
+/// The main frame's channel (page world) hands each message to the relay (the bridge's own content
+/// world, where no page script reaches), which posts it to a handler registered in that world
+/// alone, with its document's token, and tells the adapter when its document begins and when it
+/// comes back from the back-forward cache. The app's navigation delegate stays the app's own.
 enum WebKitPageScripts {
-    /// The content world the document marker runs in.
+    /// The bridge's content world: the relay and its handler.
     @MainActor static var world: WKContentWorld { .world(name: "today-webview-bridge") }
 
-    /// The marker's handler name, registered in ``world`` only.
-    static func documentHandler(channel: String) -> String { channel + "Document" }
+    /// The relay's handler name, registered in ``world`` only.
+    static func relayHandler(channel: String) -> String { channel + "Relay" }
 
     /// Main frame, page world, document start: the platform tag (C7).
     static func platformTag(_ platform: Platform) -> String {
         HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
     }
 
-    /// Main frame, ``world``, document start: reports each new document.
-    static func documentMarker(handler: String) -> String {
-        HostScript.documentMarker.invocation(DocumentMarkerConfiguration(handlerName: handler))
+    /// Main frame, page world, document start: the channel over the relay (C1).
+    static func channel(_ channel: String, maxMessageBytes: Int) -> String {
+        HostScript.webKitChannel.invocation(WebKitChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes)))
+    }
+
+    /// Main frame, ``world``, document start: the relay, which tells each document apart (S4).
+    static func relay(handler: String, maxMessageBytes: Int) -> String {
+        HostScript.webKitRelay.invocation(WebKitRelayConfiguration(handlerName: handler, maxMessageBytes: Double(maxMessageBytes)))
     }
 }
 #endif

@@ -7,6 +7,8 @@ import WebKit
 @MainActor
 final class WebViewLink {
     let connection: BridgeConnection
+    /// The main document the connection speaks for.
+    var mainDocument = MainDocument()
     /// The connection keeps its web view weakly: kept here.
     private let page: WebKitPage
 

@@ -84,13 +84,21 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         XCTAssertNotEqual(page.connection.currentDocument, first)
     }
 
-    func test_S4_documentMarkerIsOutOfThePagesReach() async throws {
+    func test_S4_C8_relayIsOutOfThePagesReachAndItsChannelCannotBeReplaced() async throws {
         let page = try RealWebView()
         await page.load()
         let before = page.connection.currentDocument
-        let marker = WebKitPageScripts.documentHandler(channel: page.bridge.configuration.channelName)
-        let reachable = await page.evaluate("typeof (window.webkit.messageHandlers['\(marker)'])") as? String
-        XCTAssertEqual(reachable, "undefined", "the marker's handler lives in the bridge's own world")
+        let relay = WebKitPageScripts.relayHandler(channel: page.bridge.configuration.channelName)
+        let reachable = await page.evaluate("typeof (window.webkit.messageHandlers['\(relay)'])") as? String
+        XCTAssertEqual(reachable, "undefined", "the relay's handler lives in the bridge's own world")
+        let replaced = await page.evaluate("""
+            (function () {
+              var channel = window.webkit.messageHandlers.todayWebViewBridge;
+              try { Object.defineProperty(window.webkit.messageHandlers, 'todayWebViewBridge', { value: {} }); } catch (e) {}
+              return window.webkit.messageHandlers.todayWebViewBridge === channel && Object.isFrozen(channel);
+            })()
+            """) as? Bool
+        XCTAssertEqual(replaced, true, "the main frame's channel stays the relay's")
         XCTAssertEqual(page.connection.currentDocument, before)
     }
 

@@ -25,6 +25,7 @@ const roots = ['host', 'inspector'];
 const targets = [
   { folder: 'host', swift: 'Sources/TodayBridge/Wire/HostScripts.generated.swift', imports: [], access: 'public' },
   { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['TodayBridge'] },
+  { folder: 'host/webkit', swift: 'Sources/TodayBridgeWebKit/WebKitScripts.generated.swift', imports: ['TodayBridge'] },
   // The Java emulation of Android's WebView over Chromium (android/emulation), not an adapter.
   { folder: 'host/chromium', java: 'android/emulation/src/today/emulation/ChromiumScripts.java', javaPackage: 'today.emulation' },
   // The traffic inspector's page (`today-bridge open --inspect`, `today-bridge inspect`), not injected into web views.

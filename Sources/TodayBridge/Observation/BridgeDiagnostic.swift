@@ -43,6 +43,11 @@ public struct BridgeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let cookieFailed = Code(rawValue: "cookieFailed")
         /// A token refresh failed.
         public static let refreshFailed = Code(rawValue: "refreshFailed")
+        /// A message through a WebKit relay (WKWebView's main frame; WebKitGTK's where its web
+        /// process extension did not load) was refused: it came from a document the main frame
+        /// no longer shows (a realm kept by a popup after its page left, S4), or, on WebKitGTK,
+        /// the web process extension is loaded in the view (its entry is the main frame's way).
+        public static let relayRefused = Code(rawValue: "relayRefused")
     }
 
     /// The kind of diagnostic.

@@ -10,7 +10,7 @@
 /// |---|---|---|
 /// | ``platformTag`` | top frame, page world, document start (C7) | ``PlatformTagConfiguration`` |
 /// | ``androidShim`` | every frame, document start, on string-only engines (A1) | ``AndroidShimConfiguration`` |
-/// | ``documentMarker`` | main frame, an isolated world, document start, where the engine reports no commit (S4) | ``DocumentMarkerConfiguration`` |
+/// | ``documentMarker`` | main frame, an isolated world, document start, where the engine reports no commit: `null` for a new document, `'restored'` for one back from the back-forward cache (S4) | ``DocumentMarkerConfiguration`` |
 /// | ``pageEvent`` | main frame, to deliver (``PageDelivery/script`` runs it for you) | ``PageEventConfiguration`` |
 ///
 /// ```swift

@@ -47,8 +47,10 @@ public struct AndroidShimConfiguration: Codable, Sendable {
     }
 }
 
-/// What ``HostScript/documentMarker`` reads: the handler it reports each new main-frame document
-/// to, from an isolated world (S4).
+/// What ``HostScript/documentMarker`` reads: the handler it reports each main-frame document to,
+/// from an isolated world (S4): `null` when one begins (call ``BridgeConnection/documentDidChange()``),
+/// `'restored'` when one comes back from the back-forward cache (call
+/// ``BridgeConnection/documentWasRestored()``).
 ///
 /// ```swift
 /// let marker = HostScript.documentMarker.invocation(DocumentMarkerConfiguration(handlerName: channel + "Document"))

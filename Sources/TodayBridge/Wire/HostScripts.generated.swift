@@ -203,10 +203,13 @@ return androidShim(window, configuration);
 }
 
 extension HostScript where Configuration == DocumentMarkerConfiguration {
-    /// Reports each new main-frame document to the host (S4). Runs in an isolated content world of
-    /// WKWebView, in the main frame, at document start: posts `null` to the handler registered in that
-    /// world alone, once now and again whenever the page comes back from the back-forward cache
-    /// (`pageshow` with `persisted`). Without the handler it does nothing.
+    /// Reports each main-frame document to the host (S4), for an engine that tells no committed
+    /// navigation itself: runs in an isolated content world, in the main frame, at document start, and
+    /// posts to the handler registered in that world alone: `null` now (a new document: the adapter
+    /// calls `documentDidChange()`), and `'restored'` whenever the page comes back from the
+    /// back-forward cache (`pageshow` with `persisted`: the adapter calls `documentWasRestored()`).
+    /// Without the handler it does nothing. (WKWebView's adapter has its relay tell both, with the
+    /// document's token: `webkit/relay.ts`.)
     ///
     /// Built from `web/src/host/document-marker.ts`.
     public static let documentMarker = HostScript(source: #"""
@@ -220,7 +223,7 @@ function documentMarker(window, configuration) {
     handler.postMessage(null);
     window.addEventListener('pageshow', (event) => {
         if (event.persisted)
-            handler.postMessage(null);
+            handler.postMessage('restored');
     });
 }
 return documentMarker(window, configuration);

@@ -3,6 +3,9 @@ import TodayBridgeTesting
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
 #endif
+#if canImport(TodayBridgeWebKit)
+import TodayBridgeWebKit
+#endif
 
 /// The configurations of the scripts hosts inject, and what they post, as
 /// `today-bridge contract --host-configurations` declares them for the web side (X6): the core's
@@ -22,13 +25,29 @@ enum HostScriptDeclarations {
         WireContract.Declaration(PageEventConfiguration.self, "`page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1)."),
     ]
 
-    /// WebKitGTK's own (`web/src/host/webkitgtk/`). The scripts of the Java emulation of Android's
-    /// WebView (`web/src/host/chromium/`) declare their configurations in TypeScript: no Swift reads them.
+    /// Each engine's own: WebKitGTK's (`web/src/host/webkitgtk/`), WKWebView's
+    /// (`web/src/host/webkit/`). The scripts of the Java emulation of Android's WebView
+    /// (`web/src/host/chromium/`) declare their configurations in TypeScript: no Swift reads them.
     static var engines: [WireContract.Declaration] {
+        webKitGTK + webKit
+    }
+
+    private static var webKitGTK: [WireContract.Declaration] {
         #if canImport(TodayBridgeGTK)
         [
             WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
             WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
+        ]
+        #else
+        []
+        #endif
+    }
+
+    private static var webKit: [WireContract.Declaration] {
+        #if canImport(TodayBridgeWebKit)
+        [
+            WireContract.Declaration(WebKitChannelConfiguration.self, "`webkit/channel.ts`: WKWebView's main-frame channel, page world."),
+            WireContract.Declaration(WebKitRelayConfiguration.self, "`webkit/relay.ts`: WKWebView's main-frame relay, the bridge's content world."),
         ]
         #else
         []

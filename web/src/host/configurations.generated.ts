@@ -37,6 +37,18 @@ export interface WebKitGTKRelayConfiguration {
   maxMessageBytes: number;
 }
 
+/** `webkit/channel.ts`: WKWebView's main-frame channel, page world. */
+export interface WebKitChannelConfiguration {
+  channelName: string;
+  maxMessageBytes: number;
+}
+
+/** `webkit/relay.ts`: WKWebView's main-frame relay, the bridge's content world. */
+export interface WebKitRelayConfiguration {
+  handlerName: string;
+  maxMessageBytes: number;
+}
+
 /** One trace of a recording (X5). */
 export interface TrafficRecord {
   kind: string;

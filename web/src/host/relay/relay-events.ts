@@ -1,9 +1,10 @@
 /*
- * The DOM events between WebKitGTK's page-world channel (`channel.ts`) and its isolated-world
- * relay (`relay.ts`), both in the top frame, dispatched synchronously on `window`. Their `detail`
- * is text, never an object: WebKit hands a string to the other world as it is, but makes a
- * structured clone of an object (hashing every string inside it, a whole message's text
- * included). Internal to these two scripts: the host never sees them.
+ * The DOM events between a WebKit engine's page-world channel (`relay-channel.ts`) and its
+ * isolated-world relay (`document-relay.ts`), both in the top frame, dispatched synchronously on
+ * `window`: WebKitGTK's where its web process extension did not load (`webkitgtk/`), WKWebView's
+ * always (`webkit/`). Their `detail` is text, never an object: WebKit hands a string to the other
+ * world as it is, but makes a structured clone of an object (hashing every string inside it, a
+ * whole message's text included). Internal to these scripts: the host never sees them.
  */
 import { exec, slice } from '../intrinsics.js';
 
@@ -56,8 +57,8 @@ const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 /** A length's digits. */
 const RELAY_LENGTH = /^\d{1,15}$/;
 
-/** The parts of `window` both scripts use. */
-export interface WebKitGTKWindow extends EventTarget {
+/** The parts of `window` the channel and the relay use. */
+export interface WebKitWindow extends EventTarget {
   readonly top: unknown;
   webkit?: { messageHandlers?: Record<string, { postMessage(message: unknown): unknown } | undefined> };
   [name: string]: unknown;

@@ -1,15 +1,16 @@
-#if os(Linux)
-/// What WebKitGTK's relay posts for one request, read from its UTF-8 bytes (`relayedText` in
-/// `web/src/host/webkitgtk/relay-events.ts`): the document's token (digits), the relay's origin
-/// and URL when they are new to the host (`@origin\nURL\n`), then the request: `:` and JSON text,
-/// `#` and the length of a text too long to carry, or nothing for `undefined`; or, with the facts,
-/// a notice: `^` the document began, `~` it came back from the back-forward cache.
+/// What a WebKit relay posts for one request (WebKitGTK's, where its web process extension did not
+/// load; WKWebView's, always), read from its UTF-8 bytes (`relayedText` in
+/// `web/src/host/relay/document-relay.ts`): the document's token (digits), the relay's origin and
+/// URL when it tells them and they are new to the host (`@origin\nURL\n`; WebKitGTK's relay only),
+/// then the request: `:` and JSON text, `#` and the length of a text too long to carry, or nothing
+/// for `undefined`; or a notice: `^` the document began, `~` it came back from the back-forward
+/// cache. A page can forge any of it but the token of a document it cannot reach.
 package struct RelayedText {
     package enum Request {
         case json(UnsafeRawBufferPointer)
         case tooLong(javaScriptLength: Double)
         case undefined
-        /// Not a request: the relay's document began (`^`), with its facts.
+        /// Not a request: the relay's document began (`^`).
         case began
         /// Not a request: the relay's document came back from the back-forward cache (`~`).
         case restored
@@ -47,8 +48,8 @@ package struct RelayedText {
         switch rest.first {
         case nil: request = .undefined
         case UInt8(ascii: ":"): request = .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
-        case UInt8(ascii: "^") where rest.count == 1 && facts != nil: request = .began
-        case UInt8(ascii: "~") where rest.count == 1 && facts != nil: request = .restored
+        case UInt8(ascii: "^") where rest.count == 1: request = .began
+        case UInt8(ascii: "~") where rest.count == 1: request = .restored
         case UInt8(ascii: "#"):
             // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
             let digits = rest.dropFirst()
@@ -59,4 +60,3 @@ package struct RelayedText {
         }
     }
 }
-#endif
