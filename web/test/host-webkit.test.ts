@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { RELAY_REQUEST_EVENT, TEXT, relayText } from '../src/host/relay/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
-import { runHostScript, subFrame, topWindow } from './host-helpers.js';
+import { BEGAN, RESTORED, relayHandler, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
 type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -11,35 +11,13 @@ const handlerName = 'todayWebViewBridgeRelay';
 const channelConfiguration = { channelName, maxMessageBytes: 1024 };
 const relayConfiguration = { handlerName, maxMessageBytes: 1024 };
 
-/** A relayed text read as the core's `RelayedText` reads it. */
-function readRelayed(text: string) {
-  const match = /^(\d+)(@[\s\S]*)?([:#^~]?)([\s\S]*)$/.exec(text);
-  assert.ok(match, `not a relayed text: ${text}`);
-  const [, token, facts, mark, body] = match;
-  return { token, facts, mark, body };
-}
-
 /**
  * The top frame of a WKWebView page: WebKit's own page-world channel (which must not be used), the
- * relay's handler in the bridge's world (a fake host that records what it gets and answers with
- * the answer's JSON text, as the adapter does), then the relay and the channel, as the adapter
- * injects them. One fake window stands for both worlds, which share the DOM.
+ * relay's handler in the bridge's world (`relayHandler`), then the relay and the channel, as the
+ * adapter injects them. One fake window stands for both worlds, which share the DOM.
  */
 function page(answer: (message: any) => unknown = () => undefined) {
-  const posted: ReturnType<typeof readRelayed>[] = [];
-  const notices: ReturnType<typeof readRelayed>[] = [];
-  const relay = {
-    postMessage(text: string) {
-      const relayed = readRelayed(text);
-      if (relayed.mark === BEGAN || relayed.mark === RESTORED) {
-        notices.push(relayed);
-        return Promise.resolve(undefined);
-      }
-      posted.push(relayed);
-      const message = relayed.mark === TEXT ? JSON.parse(relayed.body) : undefined;
-      return new Promise((resolve) => resolve(answer(message))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
-    },
-  };
+  const { handler: relay, posted, notices } = relayHandler(answer);
   const webKitsOwn = { postMessage: () => assert.ok(false, 'WebKit\'s own channel was used') };
   const window = topWindow({
     location: { href: 'https://app.test/page' },
@@ -50,8 +28,6 @@ function page(answer: (message: any) => unknown = () => undefined) {
   return { window, posted, notices, channel: window.webkit.messageHandlers[channelName] as Channel };
 }
 
-const BEGAN = '^';
-const RESTORED = '~';
 const pageshow = (persisted: boolean) => Object.assign(new Event('pageshow'), { persisted });
 
 test('S4 C8 the relay tells the host its document began with its token alone: WebKit\'s frame info says the rest', async () => {

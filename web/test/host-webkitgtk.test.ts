@@ -3,7 +3,7 @@ import test from 'node:test';
 import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, readRelayText, relayText } from '../src/host/relay/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
 import { tick } from './helpers.js';
-import { runHostScript, subFrame, topWindow } from './host-helpers.js';
+import { BEGAN, RESTORED, relayHandler, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
 type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -13,35 +13,12 @@ const entryName = '__todayWebViewBridgeEntry';
 const channelConfiguration = { channelName, maxMessageBytes: 1024, entryName };
 const relayConfiguration = { handlerName, maxMessageBytes: 1024 };
 
-/** A relayed text read as the Swift adapter reads it (`RelayedText`). */
-function readRelayed(text: string) {
-  const match = /^(\d+)(?:@([^\n]*)\n([^\n]*)\n)?([:#^~]?)([\s\S]*)$/.exec(text);
-  assert.ok(match, `not a relayed text: ${text}`);
-  const [, token, origin, url, mark, body] = match;
-  return { token, facts: origin === undefined ? undefined : { origin, url }, mark, body };
-}
-
 /**
- * The top frame of a WebKitGTK page: the relay's handler (a fake host that records what it gets,
- * reads the message from its JSON text, answers through `answer`, and replies with the answer's
- * JSON text, as the Swift adapter does), then the relay and the channel, as the host injects them.
- * One fake window stands for both worlds, which share the DOM.
+ * The top frame of a WebKitGTK page: the relay's handler (`relayHandler`), then the relay and the
+ * channel, as the host injects them. One fake window stands for both worlds, which share the DOM.
  */
 function page(answer: (message: any) => unknown = () => undefined, origin = 'https://app.test') {
-  const posted: ReturnType<typeof readRelayed>[] = [];
-  const notices: ReturnType<typeof readRelayed>[] = [];
-  const handler = {
-    postMessage(text: string) {
-      const relayed = readRelayed(text);
-      if (relayed.mark === BEGAN || relayed.mark === RESTORED) {
-        notices.push(relayed);
-        return Promise.resolve(undefined);
-      }
-      posted.push(relayed);
-      const message = relayed.mark === TEXT ? JSON.parse(relayed.body) : undefined;
-      return new Promise((resolve) => resolve(answer(message))).then((value) => (value === undefined ? undefined : JSON.stringify(value)));
-    },
-  };
+  const { handler, posted, notices } = relayHandler(answer);
   const window = topWindow({
     origin,
     location: { origin: 'https://app.test', href: 'https://app.test/page?x=1' },
@@ -51,10 +28,6 @@ function page(answer: (message: any) => unknown = () => undefined, origin = 'htt
   runHostScript('webkitgtk/channel.js', window, channelConfiguration);
   return { window, posted, notices, channel: window.webkit.messageHandlers[channelName] as Channel };
 }
-
-/** The relay's notices: its document began, or came back from the back-forward cache. */
-const BEGAN = '^';
-const RESTORED = '~';
 
 test('C8 S4 the relay tells the host its document began, before any request, with its security origin and URL', async () => {
   const { notices, posted, channel } = page();
