@@ -5,7 +5,9 @@ import WebKit
 
 /// Shows one page in a `WKWebView` with the `TodayBridgeWebKit` adapter installed, the way an iOS
 /// app does, until the page calls `window.close()`, its web content process ends, or the time
-/// runs out.
+/// runs out. Windows the page opens (`window.open`, also without a user's gesture) get a view of
+/// their own, made from the configuration WebKit hands over, as a browser-like app makes them: the
+/// bridge is installed there too, and `window.close()` there closes that window only.
 ///
 /// On Linux `WebKit` is WebKit's API emulated over WebKitGTK (the libraries' `WebKit` module): the
 /// adapter's own source, in a real WebKit engine, served by the main thread (the main queue runs
@@ -16,6 +18,8 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
     private let installation: WebKitBridge
     private let configuration = WKWebViewConfiguration()
     private var webView: WKWebView?
+    /// The windows the page opened, kept while they are open.
+    private var windows: [WKWebView] = []
     private var ended: CheckedContinuation<PageRunEnd, Never>?
     private var timer: Task<Void, Never>?
     private var reloaded = false
@@ -23,6 +27,7 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
     private init(options: PageRunOptions, bridge: TodayBridge) {
         self.options = options
         configuration.websiteDataStore = .nonPersistent()
+        configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
         installation = WebKitBridge.install(bridge, in: configuration)
     }
 
@@ -67,14 +72,29 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
         }
     }
 
+    /// A window the page opened: a view from `configuration`, delegated here, kept while it is open.
+    package func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        let window = WKWebView(frame: CGRect(x: 0, y: 0, width: 1024, height: 720), configuration: configuration)
+        window.navigationDelegate = self
+        window.uiDelegate = self
+        windows.append(window)
+        return window
+    }
+
     package func webViewDidClose(_ webView: WKWebView) {
+        guard webView === self.webView else { return windows.removeAll { $0 === webView } }
         finish(.closedItself, reason: nil)
     }
 
     /// What an app does: tells the adapter (which settles the calls of the page that is gone), and
-    /// reloads once if asked to. WebKit gives no reason.
+    /// reloads once if asked to. WebKit gives no reason. A window the page opened shares its web
+    /// process: it closes.
     package func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
         installation.webContentProcessDidTerminate(in: webView)
+        guard webView === self.webView else { return windows.removeAll { $0 === webView } }
         printToStandardError("today-bridge: web process ended: \(WebProcessTermination.unknown)")
         guard options.reloadsOnCrash, !reloaded else { return finish(.webProcessEnded, reason: nil) }
         reloaded = true
@@ -88,6 +108,7 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
         timer?.cancel()
         if let reason { printToStandardError("today-bridge: \(reason)") }
         webView = nil
+        windows = []
         ended.resume(returning: end)
     }
 }
