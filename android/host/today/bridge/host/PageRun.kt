@@ -28,7 +28,7 @@ class PageRun(private val options: HostOptions) {
     private lateinit var webView: WebView
     private lateinit var bridged: BridgedWebView
     private var recording: TrafficRecording? = null
-    private val services = HostServices(options) { bridged }
+    private val services = HostServices(options, { bridged }, { ui.post { end(End.CLOSED_ITSELF) } })
 
     /** On the UI thread: the bridge, the web view, the page. */
     fun start() {
