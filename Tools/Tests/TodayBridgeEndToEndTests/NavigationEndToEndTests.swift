@@ -84,6 +84,14 @@ struct NavigationEndToEndTests {
         let records = try Self.report("nav-stale-frame", way, from: backend, run)
         #expect(records["keptChannel"] == true)
         let tracked = run.analytics.contains { $0["event"] == "stale_frame_track" }
+        // C8: the frame's new document tracks under its own URL, pushState included, where the engine tells a frame's URL.
+        if way.engine == .webkitgtk || way.engine == .wkwebview {
+            let pages = run.analytics.reduce(into: [String: String]()) { pages, event in
+                if let name = event["event"]?.stringValue { pages[name] = event["ctx"]?["page"]?.stringValue }
+            }
+            #expect(pages["frame_second"] == backend.secureOrigin + "/e2e/nav-frame-second.html", "\(pages)")
+            #expect(pages["frame_pushed"] == backend.secureOrigin + "/e2e/nav-frame-pushed.html", "\(pages)")
+        }
         switch way.engine {
         case .webkitgtk:
             // The extension's entry belongs to its document: the kept realm's call throws.
