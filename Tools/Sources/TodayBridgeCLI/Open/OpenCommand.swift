@@ -78,6 +78,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
+    @Flag(name: .customLong("back-forward-cache"), help: "Android: Back and Forward restore pages from WebView's back-forward cache (androidx.webkit's WebSettingsCompat.setBackForwardCacheEnabled); off by default, as on Android.")
+    var backForwardCache = false
+
     @Option(name: .customLong("web-process-extension"), help: "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable).")
     var webProcessExtension: String?
 
@@ -101,6 +104,7 @@ struct OpenCommand: AsyncParsableCommand {
             return scheme
         }
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
+        if backForwardCache, engine != .android { throw ValidationError("--back-forward-cache needs --engine android") }
         if webProcessExtension != nil, engine == .android { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
         if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
         if reloadOnCrash, engine == .android {
@@ -153,6 +157,7 @@ struct OpenCommand: AsyncParsableCommand {
         app.conformanceFixture = conformanceFixture
         app.recording = files?.jsonLines.path
         app.printPeakMemory = printPeakMemory
+        app.backForwardCache = backForwardCache
         let options = PageRunOptions(url: pageURL, headless: true, timeout: timeout, certificate: certificate)
         let status = try await AndroidPageRunner.run(options: options, app: app)
         if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {
