@@ -30,8 +30,9 @@ class WebViewEmulationTest {
     private val origin = TestServer.origin
     /** What the app heard, in the order Android called it, on the UI thread. */
     private val heard = CopyOnWriteArrayList<String>()
-    /** Each message the listener got, with the reply proxy it came with. */
+    /** Each message the listener got from the main frame, and from sub-frames, with the reply proxy it came with. */
     private val messages = LinkedBlockingQueue<Pair<String, JavaScriptReplyProxy>>()
+    private val frameMessages = LinkedBlockingQueue<Pair<String, JavaScriptReplyProxy>>()
     private val views = mutableListOf<WebView>()
 
     @After fun close() {
@@ -60,10 +61,8 @@ class WebViewEmulationTest {
             }
         }
         WebViewCompat.addWebMessageListener(view, "probe", setOf("*")) { _: WebView, message: WebMessageCompat, _, isMainFrame: Boolean, proxy: JavaScriptReplyProxy ->
-            if (isMainFrame) {
-                heard += "message ${message.data}"
-                messages.add(message.data!! to proxy)
-            }
+            if (isMainFrame) heard += "message ${message.data}"
+            (if (isMainFrame) messages else frameMessages).add(message.data!! to proxy)
         }
         WebViewCompat.addDocumentStartJavaScript(view, """if (window === window.top) {
             window.starts = (window.starts || 0) + 1;
@@ -75,10 +74,10 @@ class WebViewEmulationTest {
         view
     }
 
-    /** The next message whose text is [text], and its proxy; the ones before it are passed over. */
-    private fun message(text: String): JavaScriptReplyProxy {
+    /** The next main-frame message (or [from] another queue's) whose text is [text], and its proxy; the ones before it are passed over. */
+    private fun message(text: String, from: LinkedBlockingQueue<Pair<String, JavaScriptReplyProxy>> = messages): JavaScriptReplyProxy {
         while (true) {
-            val (got, proxy) = messages.poll(60, TimeUnit.SECONDS) ?: throw AssertionError("no message \"$text\"")
+            val (got, proxy) = from.poll(60, TimeUnit.SECONDS) ?: throw AssertionError("no message \"$text\"")
             if (got == text) return proxy
         }
     }
@@ -151,6 +150,26 @@ class WebViewEmulationTest {
         onMain { view.goBack() }
         message("pageshow true")
         assertEquals("[\"while cached\"]", eventually("the held message") { evaluate(view, "JSON.stringify(window.received || null)").takeIf { it != "\"null\"" } }.let { JSONObject("{\"r\":$it}").getString("r") })
+    }
+
+    @Test fun `S4 a sub-frame in another process keeps its reply proxy through the back-forward cache, and gets what was posted to it while cached`() {
+        val view = webView(backForwardCache = true)
+        val frame = TestServer.page("/emulation/cached-frame", """<script>
+            probe.onmessage = (event) => parent.postMessage(event.data, '*');
+            addEventListener('message', () => probe.postMessage('frame asked'));
+            probe.postMessage('frame loaded');
+            </script>""").replace(origin, TestServer.otherOrigin)
+        load(view, "/emulation/cached-parent", """<iframe src="$frame"></iframe><script>
+            addEventListener('message', (event) => { (window.fromFrame = window.fromFrame || []).push(event.data); });
+            </script>""")
+        val before = message("frame loaded", from = frameMessages)
+        load(view, "/emulation/cached-away")
+        onMain { before.postMessage("while cached") }
+        onMain { view.goBack() }
+        message("pageshow true")
+        assertEquals("[\"while cached\"]", eventually("the held message") { evaluate(view, "JSON.stringify(window.fromFrame || null)").takeIf { it != "\"null\"" } }.let { JSONObject("{\"r\":$it}").getString("r") })
+        evaluate(view, "frames[0].postMessage('ask', '*')")
+        assertSame(before, message("frame asked", from = frameMessages))
     }
 
     @Test fun `S4 the back-forward cache's setting is the app's before the first load, and the emulation refuses it later`() {

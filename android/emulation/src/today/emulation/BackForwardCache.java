@@ -1,8 +1,9 @@
 // Not Android's: what one web view's engine keeps of the documents Chromium may hold in its
 // back-forward cache: their reply channels, by the uniqueId of the context each belonged to.
-// DevTools clears a page's contexts when its main frame commits another document, and reports the
-// same context (same id, same uniqueId) again when Chromium restores the page from its cache, before
-// the restore's Page.frameNavigated (BackForwardCacheRestore). Chromium does not say when it evicts
+// DevTools clears a page's contexts when its main frame commits another document (and detaches its
+// sub-frames in other processes), and reports the same contexts (same uniqueId) again when Chromium
+// restores the page from its cache: the page's before the restore's Page.frameNavigated
+// (BackForwardCacheRestore), a sub-frame's in another process in a new session, maybe after it. Chromium does not say when it evicts
 // a page: a document it evicted is never reported again, and its channels are let go once newer
 // documents take its place here.
 package today.emulation;
@@ -14,11 +15,12 @@ import java.util.Map;
 
 final class BackForwardCache {
     /**
-     * How many left documents' channels are kept: more than Chromium caches per tab (its default
-     * cache size is 6, content/browser/renderer_host/back_forward_cache_impl.cc), so that every
-     * page Chromium can restore finds its channels.
+     * How many left documents' channels are kept, sub-frames' included: far more than Chromium
+     * caches per tab (its default cache size is 6 pages,
+     * content/browser/renderer_host/back_forward_cache_impl.cc), so that every page Chromium can
+     * restore finds its channels.
      */
-    private static final int KEPT = 16;
+    private static final int KEPT = 64;
 
     private final Map<String, List<ReplyChannel>> documents = new LinkedHashMap<>();
 

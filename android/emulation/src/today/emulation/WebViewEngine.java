@@ -416,11 +416,14 @@ public final class WebViewEngine {
         contexts.put(context.key(), context);
         List<ReplyChannel> restored = backForwardCache.restore(context.uniqueId());
         if (restored == null) return;
-        restoring.add(context.key());
         for (ReplyChannel channel : restored) {
             channel.restoring(context);
             channels.put(context.key() + "/" + channel.objectName, channel);
         }
+        // The page's own contexts come before the restore's commit; a sub-frame in another process
+        // (a new DevTools session) may come after it, shown then.
+        if (session.equals(pageSession) || !restoring.isEmpty()) restoring.add(context.key());
+        else restored.forEach(ReplyChannel::show);
     }
 
     /** A frame's document is gone (a sub-frame navigated or was removed): its channels drop what comes. */
@@ -432,8 +435,9 @@ public final class WebViewEngine {
     }
 
     /**
-     * Every context of a session is gone: its main frame committed another document. With the
-     * back-forward cache, the page's documents may be in Chromium's cache: their channels wait there.
+     * Every context of a session is gone: its frame committed another document, or its page left
+     * (a sub-frame in another process is detached then). With the back-forward cache, the documents
+     * may be in Chromium's cache: their channels wait there.
      */
     private void contextsCleared(String session) {
         for (Iterator<FrameContext> all = contexts.values().iterator(); all.hasNext(); ) {
@@ -442,7 +446,7 @@ public final class WebViewEngine {
             all.remove();
             restoring.remove(context.key());
             List<ReplyChannel> left = channelsOf(context.key(), true);
-            if (backForwardCacheEnabled && session.equals(pageSession)) backForwardCache.keep(context.uniqueId(), left);
+            if (backForwardCacheEnabled) backForwardCache.keep(context.uniqueId(), left);
             else left.forEach(ReplyChannel::detach);
         }
     }
