@@ -16,7 +16,9 @@
 // - addWebMessageListener and addDocumentStartJavaScript reach documents created afterwards; each
 //   document's injected object has one reply channel (ReplyChannel, the JavaScriptReplyProxy), whose
 //   replies run in that frame only; a message from a document that is no longer shown (left, or in
-//   the back-forward cache) is dropped, as Chromium drops it (IsInactiveAndDisallowActivation).
+//   the back-forward cache) is dropped, as Chromium drops it (IsInactiveAndDisallowActivation, which
+//   also evicts a cached page that posts: DevTools reports no such message, so nothing is evicted
+//   here).
 // - The back-forward cache is off, as WebView's is by default: Back loads the page again, a new
 //   document with a new window object and reply channel (Chromium's own cache, on in headless
 //   Chromium, is kept out by an unload listener in the top frame, web-message-listener.ts; a page
