@@ -16,15 +16,23 @@ struct NavigationEndToEndTests {
         let cached: Bool
         var testDescription: String { engine.testDescription + (cached ? ", back-forward cache" : ", no back-forward cache") }
 
-        /// Whether Back shows the page from the cache: WebKit's page cache is on by default;
-        /// Android's WebView has none unless the app opts in.
-        var restoresFromCache: Bool { cached && engine.isWebKitGTK }
+        /// Whether Back shows the page from the cache.
+        var restoresFromCache: Bool { cached }
         var query: String { "?engine=\(engine.rawValue)" }
-        /// `today-bridge open`'s arguments for the cache, where it is not the engine's default.
-        var arguments: [String] { engine.isWebKitGTK && !cached ? ["--back-forward-cache", "off"] : [] }
+        /// `today-bridge open`'s arguments for the cache where it is not the engine's default: on
+        /// in WebKit, off in Android's WebView unless the app opts in.
+        var arguments: [String] {
+            switch (engine, cached) {
+            case (.android, true): ["--back-forward-cache", "on"]
+            case (.android, false), (.wkwebview, _): []
+            case (_, false): ["--back-forward-cache", "off"]
+            case (_, true): []
+            }
+        }
     }
 
-    static let ways: [Way] = Engine.allCases.map { Way(engine: $0, cached: true) } + [Way(engine: .webkitgtk, cached: false)]
+    static let ways: [Way] = Engine.allCases.map { Way(engine: $0, cached: $0 != .android) }
+        + [Way(engine: .webkitgtk, cached: false), Way(engine: .android, cached: true)]
 
     private static func open(_ page: String, _ way: Way, query: String = "", extra: [String] = []) async throws -> (run: EndToEndHost.Run, backend: DemoBackend) {
         let backend = try await EndToEndHost.shared.value.backend
@@ -71,14 +79,14 @@ struct NavigationEndToEndTests {
         #expect(pages["nav_popped"] == backend.secureOrigin + "/e2e/nav-journey.html")
     }
 
-    @Test("X3 C5 native events sent while the page navigates stall nothing: the next document's events arrive", arguments: ways.filter(\.cached))
+    @Test("X3 C5 native events sent while the page navigates stall nothing: the next document's events arrive", arguments: ways)
     func eventsDuringNavigation(way: Way) async throws {
         let (run, backend) = try await Self.open("nav-events.html", way)
         let records = try Self.report("nav-events", way, from: backend, run)
         #expect(records["after"] == [1, 2, 3], "\(records.jsonString)")
     }
 
-    @Test("S4 C8 a sub-frame's realm kept after its document left speaks for nobody", arguments: ways.filter(\.cached))
+    @Test("S4 C8 a sub-frame's realm kept after its document left speaks for nobody", arguments: ways)
     func staleSubFrame(way: Way) async throws {
         let (run, backend) = try await Self.open("nav-stale-frame.html", way)
         let records = try Self.report("nav-stale-frame", way, from: backend, run)

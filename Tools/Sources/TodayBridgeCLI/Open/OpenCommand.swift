@@ -83,7 +83,7 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
-    @Option(name: .customLong("back-forward-cache"), help: "on or off: whether Back and Forward may show pages from the back-forward cache (default: the engine's, on in WebKitGTK).")
+    @Option(name: .customLong("back-forward-cache"), help: "on or off: whether Back and Forward may show pages from the back-forward cache (WebKitGTK's page cache, on by default; Android's WebView's, androidx.webkit's WebSettingsCompat.setBackForwardCacheEnabled, off by default, as on Android).")
     var backForwardCache: Switch?
 
     @Option(name: .customLong("web-process-extension"), help: "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable).")
@@ -109,7 +109,7 @@ struct OpenCommand: AsyncParsableCommand {
             return scheme
         }
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
-        if backForwardCache != nil, engine != .webkitgtk { throw ValidationError("--back-forward-cache needs --engine webkitgtk") }
+        if backForwardCache != nil, engine == .wkwebview { throw ValidationError("--back-forward-cache needs --engine webkitgtk or android: WebKit gives a WKWebView's app no switch for it") }
         if webProcessExtension != nil, engine == .android { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
         if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
         if reloadOnCrash, engine == .android {
@@ -164,6 +164,7 @@ struct OpenCommand: AsyncParsableCommand {
         app.conformanceFixture = conformanceFixture
         app.recording = files?.jsonLines.path
         app.printPeakMemory = printPeakMemory
+        app.backForwardCache = backForwardCache == .on
         let options = PageRunOptions(url: pageURL, headless: true, timeout: timeout, certificate: certificate)
         let status = try await AndroidPageRunner.run(options: options, app: app)
         if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {
