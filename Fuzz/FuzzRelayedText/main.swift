@@ -4,7 +4,7 @@ import TodayBridge
 // A WebKit relay's text (C8, X7; WebKitGTK's and WKWebView's), which a page can forge by dispatching the relay's event: any
 // bytes. Reading them never traps; what is read is what the relay writes, and nothing else: a
 // token of digits, the relay's origin and URL on lines of their own, then the JSON text (the
-// rest, unread), a length that is a number, or nothing.
+// rest, unread), a length that is a number, nothing, or a notice (with the origin and URL).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRelayedText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -22,6 +22,10 @@ public func fuzzRelayedText(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
             Fuzz.check(length.isFinite && length >= 0 && length == length.rounded(), "X7: a length that is no string's: \(length)")
         case .undefined, .began, .restored:
             break
+        case .began:
+            Fuzz.check(read.facts != nil && text.last == UInt8(ascii: "^"), "S4: a notice without its facts, or with more after its mark")
+        case .restored:
+            Fuzz.check(read.facts != nil && text.last == UInt8(ascii: "~"), "S4: a notice without its facts, or with more after its mark")
         }
     }
     return 0

@@ -24,6 +24,11 @@ static inline WebKitWebView *today_web_view_new(WebKitUserContentManager *manage
         NULL));
 }
 
+/* A view sharing `related`'s web process (a popup it opened), with a content manager of its own. */
+static inline WebKitWebView *today_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager) {
+    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager", manager, NULL));
+}
+
 static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *context, WebKitUserContentManager *manager,
                                                           WebKitNetworkSession *session) {
     return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,

@@ -72,7 +72,7 @@ public final class WebKitGTKBridge {
     /// Installs `bridge` in `webView` before its first load; the view keeps the installation alive.
     ///
     /// Prepare the view's `WebKitWebContext` first, once, with
-    /// ``WebKitGTKWebProcessExtension/prepare(_:directory:)``, so its frames are identified by
+    /// ``WebKitGTKWebProcessExtension/prepare(_:directory:maxMessageBytes:)``, so its frames are identified by
     /// the engine; without it the view uses the relay.
     @discardableResult
     public static func install(_ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge {

@@ -7,7 +7,7 @@ import TodayBridge
 /// message (C8), at the speed of WebKit's own channel.
 ///
 /// WebKitGTK's script message handlers do not say which frame sent a message. Its web processes
-/// know, and load the extensions a ``prepare(_:directory:)``-ed context points them to: this one,
+/// know, and load the extensions a ``prepare(_:directory:maxMessageBytes:)``-ed context points them to: this one,
 /// a small C library (`libTodayBridgeGTKWebProcessExtension.so`, the package's
 /// `TodayBridgeGTKWebProcessExtension` product), gives every frame the channel's native entry and
 /// sends each message to the view with the engine's facts: main frame or not, the frame's security
@@ -40,7 +40,7 @@ public enum WebKitGTKWebProcessExtension {
     /// The name of the module's own directory next to the executable (``defaultDirectory``).
     public static let directoryName = "TodayBridgeGTKWebProcessExtension"
 
-    /// Where ``prepare(_:directory:)`` looks when given no directory: ``directoryName`` in the
+    /// Where ``prepare(_:directory:maxMessageBytes:)`` looks when given no directory: ``directoryName`` in the
     /// directory of the running executable.
     public static var defaultDirectory: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
@@ -74,7 +74,7 @@ public enum WebKitGTKWebProcessExtension {
     ///   - context: The `WebKitWebContext` the views are made with (`webkit_web_context_get_default()`
     ///     unless the app makes its own).
     ///   - directory: A directory holding ``moduleFileName`` and nothing else WebKit should load.
-    ///   - maxMessageBytes: The largest ``BridgeLimits/maxMessageBytes`` of the bridges installed
+    ///   - maxMessageBytes: The largest `BridgeLimits.maxMessageBytes` of the bridges installed
     ///     in the context's views: the extension carries a longer text as its length only, which
     ///     the bridge refuses (X7) without the text ever converted.
     @GLibActor @discardableResult

@@ -300,6 +300,24 @@ test('A1 S4 with announcesDocuments, the shim first sends the empty text from th
   assert.deepEqual(quiet, []);
 });
 
+test('A1 S4 with announcesDocuments, the top frame sends the empty text again when shown from the back-forward cache, not on a first pageshow', () => {
+  const top = topWindow();
+  const sent: string[] = [];
+  top.todayWebViewBridgeNative = bindings.webMessage(sent);
+  runHostScript('android-shim.js', top, { ...configuration, announcesDocuments: true });
+  const pageshow = (persisted: boolean) => Object.assign(new Event('pageshow'), { persisted });
+  top.dispatchEvent(pageshow(false));
+  assert.deepEqual(sent, ['']);
+  top.dispatchEvent(pageshow(true));
+  assert.deepEqual(sent, ['', '']);
+  const frame = subFrame(top);
+  const frameSent: string[] = [];
+  frame.todayWebViewBridgeNative = bindings.webMessage(frameSent);
+  runHostScript('android-shim.js', frame, { ...configuration, announcesDocuments: true });
+  frame.dispatchEvent(pageshow(true));
+  assert.deepEqual(frameSent, []);
+});
+
 test('C1 A1 the web SDK finds the shim as the Android channel and calls through it', async () => {
   const sent: string[] = [];
   const window = topWindow();

@@ -12,6 +12,7 @@ const webView = {
   postBindingName: 'cdpPost',
   deliveryName: '__todayDeliver',
   closeBindingName: 'cdpClose',
+  backForwardCache: true,
 };
 
 /**
@@ -136,14 +137,20 @@ test('A1 web-message-reply does nothing where the delivery global is missing', (
   runHostScript('chromium/web-message-reply.js', topWindow(), { deliveryName: webView.deliveryName, objectName, kind: 's', payload: 'x' });
 });
 
-test('A1 the document-started notice takes its binding off window and calls it once with an empty string', () => {
-  const notices: string[] = [];
-  const window = topWindow({ cdpStarted: (text: string) => void notices.push(text) });
-  runHostScript('chromium/document-started.js', window, { bindingName: 'cdpStarted' });
-  assert.deepEqual(notices, ['']);
-  assert.equal('cdpStarted' in window, false);
-  runHostScript('chromium/document-started.js', window, { bindingName: 'cdpStarted' });
-  assert.deepEqual(notices, ['']);
+test("S4 without the back-forward cache, WebView's default, the top frame gets an unload listener (Chromium then keeps the page out of its cache); sub-frames and a web view with the cache get none", () => {
+  const listened = (window: FakeWindow, backForwardCache: boolean) => {
+    const types: string[] = [];
+    const addEventListener = window.addEventListener.bind(window);
+    window.addEventListener = (type: string, listener: EventListener) => {
+      types.push(type);
+      addEventListener(type, listener);
+    };
+    runHostScript('chromium/web-message-listener.js', window, { ...webView, backForwardCache });
+    return types;
+  };
+  assert.deepEqual(listened(topWindow(), false), ['unload']);
+  assert.deepEqual(listened(subFrame(topWindow()), false), []);
+  assert.deepEqual(listened(topWindow(), true), []);
 });
 
 test("A1 window.close() in the top frame tells the host ('') and then closes; sub-frames keep their close", () => {

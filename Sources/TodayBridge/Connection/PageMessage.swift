@@ -93,12 +93,14 @@ public struct PageMessage {
     }
 
     /// The message's length in UTF-8 bytes as handed over, when that costs nothing to know (JSON
-    /// text or bytes): a trace's size for a message that could not be read (X5).
+    /// text or bytes; the least it can be for text the engine still holds, or one whose length
+    /// alone crossed): a trace's size for a message that could not be read (X5).
     var byteCount: Int? {
         switch body {
         case .text(let text): text.utf8.count
         case .bytes(let bytes): bytes.count
-        case .held, .foundation, .value, .parsed, .unusable: nil
+        case .held(let minimumBytes, _): minimumBytes
+        case .foundation, .value, .parsed, .unusable: nil
         }
     }
 

@@ -13,9 +13,11 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     ///
     /// A sub-frame that has neither route sends notifications, `{ message }` without an id, and
     /// resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
-    /// with a `TypeError` (W5). With `announcesDocuments`, the shim first sends the empty text from
-    /// the top frame, before the page's scripts run: the notice that a new main document starts,
-    /// which a host that learns of new documents late reads (Android, S4) and no host answers.
+    /// with a `TypeError` (W5). With `announcesDocuments`, the shim in the top frame sends the empty
+    /// text as its document starts, before the page's scripts run, and again when the page is shown
+    /// from the back-forward cache (`pageshow` with `persisted`): the notice that its document is shown,
+    /// for a host that learns of documents late (Android, S4). No host answers it, and the host reads
+    /// nothing in it but the reply route it came through, which a page cannot forge.
     ///
     /// What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
     /// properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
@@ -135,11 +137,18 @@ function androidShim(window, configuration) {
     });
     defineProperty(window, configuration.channelName, { value: channel, writable: false, configurable: false, enumerable: false });
     if (isTop && configuration.announcesDocuments) {
-        try {
-            send('');
-        }
-        catch {
-        }
+        const announce = () => {
+            try {
+                send('');
+            }
+            catch {
+            }
+        };
+        announce();
+        window.addEventListener('pageshow', (event) => {
+            if (event.persisted === true)
+                announce();
+        });
     }
 }
 function requestText(id, message, maxMessageBytes) {

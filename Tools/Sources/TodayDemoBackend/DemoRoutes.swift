@@ -12,6 +12,7 @@ enum DemoRoutes {
     ) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: IsolationMiddleware())
+        router.add(middleware: SandboxMiddleware())
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true, logger: Logger(label: "today-demo-files", factory: { _ in SwiftLogNoOpLogHandler() })))
 
         router.post("/token/issue") { request, _ in

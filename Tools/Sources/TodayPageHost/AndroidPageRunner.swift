@@ -21,6 +21,8 @@ package enum AndroidPageRunner {
         package var rawEchoShim: String?
         /// The benchmarks' burst: count `burst` events instead of printing them.
         package var countEvents = false
+        /// Back and Forward restore pages from WebView's back-forward cache (off on Android by default).
+        package var backForwardCache = false
 
         package init() {}
     }
@@ -43,6 +45,7 @@ package enum AndroidPageRunner {
         if app.printPeakMemory { arguments.append("--print-peak-memory") }
         if let shim = app.rawEchoShim { arguments += ["--raw-echo", shim] }
         if app.countEvents { arguments.append("--count-events") }
+        if app.backForwardCache { arguments.append("--back-forward-cache") }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: host.java)

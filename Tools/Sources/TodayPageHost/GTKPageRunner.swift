@@ -4,7 +4,9 @@ import TodayBridge
 import TodayBridgeGTK
 
 /// Shows one page in a WebKitGTK window with the bridge installed, until the page calls
-/// `window.close()`, its web process ends, or the time runs out.
+/// `window.close()` (or the app closes the view, `closeView`), its web process ends, or the time
+/// runs out. The page may open popups, as in a browser-like app: each a view of the same web
+/// process (the opener's related view), without the bridge.
 @GLibActor
 package final class GTKPageRunner {
     private let options: PageRunOptions
@@ -13,6 +15,7 @@ package final class GTKPageRunner {
     private let onInstalled: @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var webView: UnsafeMutablePointer<WebKitWebView>?
+    private var popups: [UnsafeMutablePointer<GtkWidget>] = []
     private var finished = false
     private var reloaded = false
 
@@ -56,12 +59,19 @@ package final class GTKPageRunner {
         if let certificate = options.certificate { allow(certificate, in: session) }
         let view = today_web_view_new(webkit_user_content_manager_new(), session)!
         webView = view
+        let settings = webkit_web_view_get_settings(view)
+        // A browser-like app: pages may open popups without a click; the page cache as asked.
+        webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
+        if let cached = options.backForwardCache { webkit_settings_set_enable_page_cache(settings, cached ? 1 : 0) }
         let installation = WebKitGTKBridge.install(bridge, in: view)
         onInstalled(view, installation)
         installation.connection.onWebProcessTermination { [self] reason in
             GLibActor.assumeIsolated { webProcessEnded(reason) }  // the adapter reports on the GLib thread
         }
         connectSignals(view)
+        options.closer?.whenClosed { [self] in
+            Task { @GLibActor in finish(.closedItself, reason: nil) }
+        }
         let window = gtk_window_new()
         self.window = window
         gtk_window_set_default_size(today_window(window), 1024, 720)
@@ -94,6 +104,25 @@ package final class GTKPageRunner {
             GLibActor.assumeIsolated { runner.finish(.closedItself, reason: nil) }
         }
         _ = today_signal_connect(gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self), data)
+        let onCreate: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, gpointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = { opener, _, data in
+            let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
+            return GLibActor.assumeIsolated { runner.popup(openedBy: opener!) }
+        }
+        _ = today_signal_connect(gpointer(view), "create", unsafeBitCast(onCreate, to: GCallback.self), data)
+    }
+
+    /// A popup the page opened: a view related to its opener (the same web process, so the popup
+    /// can reach its opener's realm, as in a browser), without the bridge (a content manager of its
+    /// own), in a window of its own, kept until the run ends.
+    private func popup(openedBy opener: UnsafeMutablePointer<WebKitWebView>) -> UnsafeMutablePointer<GtkWidget> {
+        let manager = webkit_user_content_manager_new()
+        defer { g_object_unref(gpointer(manager)) }
+        let view = today_web_view_new_related(opener, manager)!
+        let window = gtk_window_new()!
+        gtk_window_set_child(today_window(window), today_web_view_widget(view))
+        gtk_window_present(today_window(window))
+        popups.append(window)
+        return today_web_view_widget(view)
     }
 
     /// The bridge settled the dead process's calls: reload once if asked to, else end the run.
@@ -112,6 +141,7 @@ package final class GTKPageRunner {
         if let reason { printToStandardError("today-bridge: \(reason)") }
         Task { @GLibActor in
             if let path = options.screenshot, let webView { await GTKSnapshot.save(webView, to: path) }
+            for popup in popups { gtk_window_destroy(today_window(popup)) }
             if let window { gtk_window_destroy(today_window(window)) }
             GLibMainLoop.quit()
         }

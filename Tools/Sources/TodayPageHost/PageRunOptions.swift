@@ -21,10 +21,16 @@ package struct PageRunOptions: Sendable {
     package var relay: Bool
     /// WebKitGTK: the web process extension's directory; `nil` for the one next to the executable.
     package var webProcessExtension: String?
+    /// How the app's side ends the run (the `closeView` test capability).
+    package var closer: PageRunCloser?
+    /// Whether Back and Forward may show pages from the back-forward cache; `nil`: the engine's
+    /// default (on in WebKit, off in Android's WebView).
+    package var backForwardCache: Bool?
 
     package init(
         url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil,
-        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false, webProcessExtension: String? = nil
+        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false, webProcessExtension: String? = nil,
+        closer: PageRunCloser? = nil, backForwardCache: Bool? = nil
     ) {
         self.url = url
         self.headless = headless
@@ -36,12 +42,14 @@ package struct PageRunOptions: Sendable {
         self.reloadsOnCrash = reloadsOnCrash
         self.relay = relay
         self.webProcessExtension = webProcessExtension
+        self.closer = closer
+        self.backForwardCache = backForwardCache
     }
 }
 
 /// How a page run ended.
 package enum PageRunEnd: Int32, Sendable {
-    /// The page called `window.close()`.
+    /// The page called `window.close()`, or the app closed the view (`closeView`).
     case closedItself = 0
     /// The time ran out.
     case timedOut = 1

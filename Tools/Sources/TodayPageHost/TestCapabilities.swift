@@ -10,12 +10,14 @@ import TodayBridgeTesting
 ///   `{ value }` or `{ error }` (X4).
 /// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
+/// - `closeView` (main frame, with a ``PageRunCloser``): the app closes the web view, as when its
+///   screen is dismissed; the run ends as if the page had closed itself.
 package enum TestCapabilities {
     struct SleepRequest: Decodable, Sendable {
         var ms: Double
     }
 
-    package static func register(in bridge: TodayBridge) throws {
+    package static func register(in bridge: TodayBridge, closer: PageRunCloser? = nil) throws {
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
             PageExercises.echo(message)
         }
@@ -36,6 +38,11 @@ package enum TestCapabilities {
             } catch {
                 return ["error": .string("\(error)")]
             }
+        }
+        guard let closer else { return }
+        try bridge.register("closeView", access: .mainFrame, summary: "the app closes the web view") { (_: JSONValue, _) -> NoResult in
+            closer.closeView()
+            return NoResult()
         }
     }
 }

@@ -64,6 +64,7 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
         view.uiDelegate = self
         webView = view
         view.load(URLRequest(url: options.url))
+        options.closer?.whenClosed { Task { @MainActor [weak self] in self?.finish(.closedItself, reason: nil) } }
         let seconds = options.timeout
         timer = Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(max(0.001, seconds) * 1_000_000_000))

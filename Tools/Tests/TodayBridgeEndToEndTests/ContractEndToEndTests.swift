@@ -62,7 +62,7 @@ struct ContractEndToEndTests {
         #expect(discovery["protocol"] == 2)
         #expect(discovery["capabilities"] == [
             "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
-            "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed",
+            "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed", "closeView": "allowed",
         ])
         #expect(discovery["supports"] == ["track": true, "refreshToken": true, "echo": true, "no.such.capability": false])
     }

@@ -7,8 +7,8 @@ import TodayBridgeAndroidWire
 /// with the message listener's facts; each reply goes back to the frame that asked, through its
 /// `JavaScriptReplyProxy`, or, for a host without one, to the main frame as a script.
 ///
-/// The glue tells it each new main document with its committed URL (S4, C8); the frames'
-/// messages are judged against that URL, never the web view's current one, which can be a
+/// The glue tells it each new main document, and each one restored from the back-forward cache,
+/// with its committed URL (S4, C8); the frames' messages are judged against that URL, never the web view's current one, which can be a
 /// navigation still loading. Closed (`NativeBridge.disconnect`), it still answers what its page
 /// sends, as a closed connection answers, until the glue releases it.
 final class AndroidWebView: HostedObject {
@@ -35,11 +35,23 @@ final class AndroidWebView: HostedObject {
 
     /// The main frame committed a new document at `url` (S4): the old one's calls settle.
     func documentDidChange(url: URL?) {
+        judgeBy(url)
+        connection.documentDidChange()
+    }
+
+    /// The main frame shows again, at `url`, a document restored from the back-forward cache (S4):
+    /// the replaced document's calls settle; the restored one is judged by its own URL again.
+    func documentWasRestored(url: URL?) {
+        judgeBy(url)
+        connection.documentWasRestored()
+    }
+
+    /// From now on the frames' messages are judged against the main document at `url`.
+    private func judgeBy(_ url: URL?) {
         facts.withLock { facts in
             facts.mainDocumentURL = url
             facts.lastSender = nil
         }
-        connection.documentDidChange()
     }
 
     /// The sender's facts for a request from a frame whose origin is `origin` (UTF-8, `"null"`

@@ -127,7 +127,20 @@ public func nativeBridgeReceive(
 /// at `url` (S4).
 @_cdecl("Java_today_bridge_NativeBridge_documentDidChange")
 public func nativeBridgeDocumentDidChange(_ env: Env, _ type: jclass, _ webView: jlong, _ url: jbyteArray?) {
-    Handles.find(Int64(webView), as: AndroidWebView.self)?.documentDidChange(url: JNI(env: env).text(of: url).flatMap(URL.init(string:)))
+    Handles.find(Int64(webView), as: AndroidWebView.self)?.documentDidChange(url: documentURL(url, in: env))
+}
+
+/// `documentWasRestored(webView: Long, url: ByteArray?)`: the main frame shows again, at `url`, a
+/// document restored from the back-forward cache (S4): current again under a new id, judged by its
+/// own URL.
+@_cdecl("Java_today_bridge_NativeBridge_documentWasRestored")
+public func nativeBridgeDocumentWasRestored(_ env: Env, _ type: jclass, _ webView: jlong, _ url: jbyteArray?) {
+    Handles.find(Int64(webView), as: AndroidWebView.self)?.documentWasRestored(url: documentURL(url, in: env))
+}
+
+/// A main document's committed URL as the glue passes it (UTF-8); nil for none or one that is no URL.
+private func documentURL(_ url: jbyteArray?, in env: Env) -> URL? {
+    JNI(env: env).text(of: url).flatMap(URL.init(string:))
 }
 
 /// `webProcessDidTerminate(webView: Long, didCrash: Boolean)`: the renderer is gone (C5, S4).

@@ -39,6 +39,11 @@ struct OpenCommand: AsyncParsableCommand {
         }
     }
 
+    /// An option's `on` or `off`.
+    enum Switch: String, ExpressibleByArgument, CaseIterable {
+        case on, off
+    }
+
     @Argument(help: "The page to load.")
     var url: String
 
@@ -78,10 +83,13 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
+    @Option(name: .customLong("back-forward-cache"), help: "on or off: whether Back and Forward may show pages from the back-forward cache (WebKitGTK's page cache, on by default; Android's WebView's, androidx.webkit's WebSettingsCompat.setBackForwardCacheEnabled, off by default, as on Android).")
+    var backForwardCache: Switch?
+
     @Option(name: .customLong("web-process-extension"), help: "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable).")
     var webProcessExtension: String?
 
-    @Flag(help: "Register the capabilities echo, fail, emitEvent and callPage, for trying a page.")
+    @Flag(help: "Register the capabilities echo, fail, sleep, emitEvent, callPage and closeView, for trying a page.")
     var testCapabilities = false
 
     @Flag(help: "Register the conformance kit's capabilities (conformance.*), for loading the kit.")
@@ -101,6 +109,7 @@ struct OpenCommand: AsyncParsableCommand {
             return scheme
         }
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
+        if backForwardCache != nil, engine == .wkwebview { throw ValidationError("--back-forward-cache needs --engine webkitgtk or android: WebKit gives a WKWebView's app no switch for it") }
         if webProcessExtension != nil, engine == .android { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
         if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
         if reloadOnCrash, engine == .android {
@@ -114,7 +123,8 @@ struct OpenCommand: AsyncParsableCommand {
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
         )
-        if testCapabilities { try TestCapabilities.register(in: bridge) }
+        let closer = PageRunCloser()
+        if testCapabilities { try TestCapabilities.register(in: bridge, closer: closer) }
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
         let diagnostics = bridge.diagnostics()
@@ -126,7 +136,8 @@ struct OpenCommand: AsyncParsableCommand {
         let options = PageRunOptions(
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
-            reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension
+            reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension, closer: closer,
+            backForwardCache: backForwardCache.map { $0 == .on }
         )
         let end = engine == .wkwebview
             ? try await WKWebViewPageRunner.run(options: options, bridge: bridge)
@@ -153,6 +164,7 @@ struct OpenCommand: AsyncParsableCommand {
         app.conformanceFixture = conformanceFixture
         app.recording = files?.jsonLines.path
         app.printPeakMemory = printPeakMemory
+        app.backForwardCache = backForwardCache == .on
         let options = PageRunOptions(url: pageURL, headless: true, timeout: timeout, certificate: certificate)
         let status = try await AndroidPageRunner.run(options: options, app: app)
         if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {

@@ -2,6 +2,8 @@ package today.bridge
 
 import android.webkit.CookieManager
 import android.webkit.WebView
+import android.webkit.WebViewClient
+import androidx.webkit.WebSettingsCompat
 import androidx.webkit.WebViewCompat
 import org.json.JSONObject
 import org.junit.After
@@ -165,10 +167,10 @@ class GlueTest {
         assertTrue(MainThread.crashes.isEmpty())
     }
 
-    // Issue 24, 2: Chromium posts onPageStarted but calls onPostMessage directly, so a new
-    // document's document-start requests reached the glue before it reported the navigation, and
-    // were then settled as "the page went away".
-    @Test fun `S4 a new document's document-start requests are answered, not cancelled by its late onPageStarted`() {
+    // Issue 24, 2: a new document's document-start requests were settled as "the page went away"
+    // when its onPageStarted came after them, as the emulation then had it. Android posts both,
+    // onPageStarted first (issue 32); the requests are answered, with the new document's credential.
+    @Test fun `S4 a new document's document-start requests are answered, not cancelled by its onPageStarted`() {
         val page = page(beforeLoad = { view ->
             WebViewCompat.addDocumentStartJavaScript(view, """if (window === window.top) {
                 window.early = [];
@@ -204,6 +206,69 @@ class GlueTest {
         assertTrue("the old document asked during the navigation", services.recorded.size > asked)
         assertEquals("the old document was given credentials", 0, services.currentTokenCalls.get())
         eventually("the trusted page to be given its token") { if (services.currentTokenCalls.get() > 0) true else null }
+    }
+
+    // Issue 32: with the back-forward cache on, a restored page keeps its reply proxy and gets
+    // onPageStarted with no new window object; the glue took the proxy for a document gone and
+    // dropped the restored page's messages for good.
+    @Test fun `S4 a page restored from the back-forward cache is shown again, its calls answered and judged by its own URL, its credential kept`() {
+        val page = page(beforeLoad = ::keepPagesInCache).load(TestServer.page("/restored"))
+        assertEquals("Bearer secret-token", page.call("before", message("headers")).getJSONObject("value").getString("Authorization"))
+        page.load(TestServer.page("/elsewhere").replace(TestServer.origin, TestServer.otherOrigin))
+        assertFalse(page.call("elsewhere", message("headers")).getJSONObject("value").has("Authorization"))
+        onMain { page.webView.goBack() }
+        page.shows(TestServer.origin + "/restored")
+        assertEquals("Bearer secret-token", page.call("again", message("headers")).getJSONObject("value").getString("Authorization"))
+    }
+
+    // Issue 32: the calls of a page that enters the back-forward cache settle at the navigation;
+    // Android holds the replies for the cached page and delivers them when it is shown again.
+    @Test fun `C5 S4 calls in flight when the page enters the back-forward cache settle when it is shown again, cancelled, establishSession ok false`() {
+        val page = page(configuration(listOf(AppCapability("slow", AppCapability.Access.ANY_FRAME))), beforeLoad = ::keepPagesInCache)
+            .load(TestServer.page("/cached"))
+        val gate = CountDownLatch(1)
+        services.handler = { gate.await(10, TimeUnit.SECONDS); "late" }
+        services.refreshGate = CountDownLatch(1)
+        page.send("slow", message("slow"))
+        page.send("session", message("establishSession", "refresh" to true))
+        eventually("the calls to be under way") { if (services.threads.isNotEmpty() && services.refreshes.get() == 1) true else null }
+        page.load(TestServer.page("/away"))
+        onMain { page.webView.goBack() }
+        page.shows(TestServer.origin + "/cached")
+        assertTrue(page.result("slow").getString("error").contains("cancelled"))
+        assertFalse(page.result("session").getJSONObject("value").getBoolean("ok"))
+        gate.countDown()
+        services.refreshGate.countDown()
+    }
+
+    // Issue 32: an app that sets its own WebViewClient after install() keeps onPageStarted from the
+    // glue: a new document's messages waited for it for good.
+    @Test fun `S4 C8 without onPageStarted, each document begins with its first message, judged by the URL shown when the shim's notice came`() {
+        val page = page(configuration(pathPrefixes = listOf("/app/")))
+        onMain { page.webView.webViewClient = WebViewClient() }
+        page.load(TestServer.page("/app/own-client"))
+        assertEquals("Bearer secret-token", page.call("trusted", message("headers")).getJSONObject("value").getString("Authorization"))
+        page.load(TestServer.page("/ugc/own-client"))
+        page.evaluate("history.replaceState(null, '', '/app/forged')")
+        assertFalse("the page's rewritten URL was taken for its document's", page.call("forged", message("headers")).getJSONObject("value").has("Authorization"))
+    }
+
+    // Issue 32: Android never calls evaluateJavascript's callback when the frame goes away, and
+    // events are delivered one at a time: one sent during a navigation held up every later one.
+    @Test fun `X3 C5 a native event sent while the page goes away does not hold up the later ones`() {
+        val listening = """<script>
+            window.events = [];
+            addEventListener('todaywebviewbridge', (event) => { if (event.detail.kind === 'event') window.events.push(event.detail.data.n); });
+            </script>"""
+        val page = page().load(TestServer.page("/events-1", listening))
+        page.call("subscribe", message("__today.subscribe", "event" to "cart"))
+        val next = TestServer.page("/events-2", listening) + "?delay=1000"
+        onMain { page.webView.loadUrl(next) }
+        page.bridged.emit("cart", "{\"n\":1}")
+        page.shows(next)
+        page.call("subscribe", message("__today.subscribe", "event" to "cart"))
+        page.bridged.emit("cart", "{\"n\":2}")
+        assertEquals("[2]", eventually("the later event") { page.evaluate("window.events.length ? JSON.stringify(window.events) : null").takeIf { it != "null" } }.let { JSONObject("{\"e\":$it}").getString("e") })
     }
 
     // Issue 24, 4: after close() or onCloseWindow the listener and the script stayed and the JNI
@@ -281,4 +346,7 @@ class GlueTest {
         eventually("the channel") { if (page.evaluate("typeof window.todayWebViewBridge") == "\"object\"") true else null }
         assertEquals("Bearer secret-token", page.call("headers", message("headers")).getJSONObject("value").getString("Authorization"))
     }
+
+    /** Turns the back-forward cache on, as an app opts in with androidx.webkit, before the first load. */
+    private fun keepPagesInCache(view: WebView) = WebSettingsCompat.setBackForwardCacheEnabled(view.settings, true)
 }

@@ -114,7 +114,7 @@ class NativeBridgeFuzzTest {
         }
 
         fun step() {
-            when (random.nextInt(20)) {
+            when (random.nextInt(21)) {
                 0 -> if (bridges.size < 3) create()
                 1 -> if (random.nextInt(4) == 0) bridges.randomOrNull()?.let { destroy(it) }
                 2 -> bridges.randomOrNull()?.let { bridge -> connect(bridge) }
@@ -130,6 +130,7 @@ class NativeBridgeFuzzTest {
                 12 -> NativeBridge.recordTraffic(pick(), random.nextInt(8) - 2).let { if (random.nextBoolean()) NativeBridge.stopRecording(it) }
                 13 -> NativeBridge.stopRecording(pick())
                 14 -> if (random.nextInt(8) == 0) NativeBridge.flushAnalytics(pick())
+                15 -> NativeBridge.documentWasRestored(pick(), if (random.nextInt(4) == 0) null else bytes())
                 else -> receive()
             }
         }

@@ -106,6 +106,26 @@ class NativeBridgeTest {
         NativeBridge.destroy(bridge)
     }
 
+    @Test fun `S4 a document restored from the back-forward cache is judged by its own URL again, and its earlier calls stay settled`() {
+        val services = RecordingHost()
+        val bridge = NativeBridge.create(configuration, services)
+        val host = RecordingHost()
+        val webView = connect(bridge, host)
+        val inFlight = Any()
+        receive(webView, host, request(1, message("refreshToken")), inFlight)
+        eventually("the refresh service call") { services.services.firstOrNull() }
+        // The trusted page is left for a page off the surface: its call settles, as cancelled.
+        NativeBridge.documentDidChange(webView, "https://ads.example.com/".utf8())
+        assertTrue(JSONObject(eventually("the left page's reply") { host.replies[inFlight] }).getString("error").contains("cancelled"))
+        NativeBridge.setToken(bridge, """{"value":"secret","scheme":"Bearer"}""".utf8())
+        fun headers(id: Int) = NativeBridge.receive(webView, request(id, message("headers")), true, FEED.utf8(), Any())!!.utf8()
+        assertFalse("the page off the surface got the credential", headers(2).contains("Bearer secret"))
+        NativeBridge.documentWasRestored(webView, "$FEED/app/".utf8())
+        assertTrue("the restored trusted page lost its credential", headers(3).contains("Bearer secret"))
+        NativeBridge.release(webView)
+        NativeBridge.destroy(bridge)
+    }
+
     @Test fun `X7 a configuration the core refuses is an IllegalArgumentException`() {
         for (bad in listOf("{}", "not json", """{"deviceID":"d","surfaces":[{"name":"feed","origins":["https://*bad*"]}]}""")) {
             try {
@@ -126,6 +146,7 @@ class NativeBridgeTest {
         for (handle in listOf(0L, -1L, 987_654L, bridge, webView)) {
             receive(handle, RecordingHost(), request(1, message("__today.hello")), Any())
             NativeBridge.documentDidChange(handle, null)
+            NativeBridge.documentWasRestored(handle, null)
             NativeBridge.webProcessDidTerminate(handle, true)
             NativeBridge.emit(handle, "cart".utf8(), null)
             NativeBridge.completeService(handle, 1, null, null)

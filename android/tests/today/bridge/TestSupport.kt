@@ -184,15 +184,26 @@ class Page(
     /** Loads [url] and waits until its document has run its scripts (`window.loaded`). */
     fun load(url: String): Page {
         onMain { webView.loadUrl(url) }
-        eventually("$url to load") { if (evaluate("window.loaded === true && location.href === ${JSONObject.quote(url)}") == "true") true else null }
+        return shows(url)
+    }
+
+    /** Waits until the main frame shows [url]'s document, its scripts run (`window.loaded`). */
+    fun shows(url: String): Page {
+        eventually("$url to show") { if (poll("window.loaded === true && location.href === ${JSONObject.quote(url)}") == "true") true else null }
         return this
     }
 
     /** `evaluateJavascript(script)`'s JSON result. */
-    fun evaluate(script: String): String {
+    fun evaluate(script: String): String = poll(script, 10) ?: throw AssertionError("evaluateJavascript never answered: $script")
+
+    /**
+     * `evaluateJavascript(script)`'s JSON result, or null when none came within [seconds]: during a
+     * navigation the frame can go away first, and Android never answers then.
+     */
+    fun poll(script: String, seconds: Long = 1): String? {
         val result = LinkedBlockingQueue<String>()
         onMain { webView.evaluateJavascript(script) { result.add(it) } }
-        return result.poll(10, TimeUnit.SECONDS) ?: throw AssertionError("evaluateJavascript never answered: $script")
+        return result.poll(seconds, TimeUnit.SECONDS)
     }
 
     /** Starts `window.todayWebViewBridge.postMessage([message])` in the main frame; its outcome is kept as `window.results[key]`. */

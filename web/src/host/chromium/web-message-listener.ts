@@ -4,6 +4,7 @@ import { TypeErrorIntrinsic, createObject, defineProperty, isArray, reflectApply
 export interface ChromiumWebViewWindow {
   readonly top: unknown;
   close(): void;
+  addEventListener(type: 'unload', listener: () => void): void;
   [name: string]: unknown;
 }
 
@@ -23,6 +24,11 @@ export interface ChromiumWebViewConfiguration {
   deliveryName: string;
   /** The DevTools binding told when the main frame calls `window.close()`. */
   closeBindingName: string;
+  /**
+   * Whether the web view keeps pages in the back-forward cache (androidx.webkit's
+   * `WebSettingsCompat.setBackForwardCacheEnabled`; off by default, as on Android).
+   */
+  backForwardCache: boolean;
 }
 
 /** A message listener of an injected object; called with the object as `this`. */
@@ -54,6 +60,10 @@ interface WebMessageObject {
  *   for the host to call on its "JavaBridge" thread; the page's call returns `undefined` at once.
  * - In the top frame, `window.close()` first calls the close binding with `''` (Chromium will not
  *   close a tab DevTools opened: this stands for `WebChromeClient.onCloseWindow`).
+ * - In the top frame of a web view without the back-forward cache (WebView's default), adds an
+ *   `unload` listener that does nothing and that the page cannot reach: Chromium then keeps the
+ *   page out of its own cache (`UnloadHandlerExistsInMainFrame`), so Back loads it again, as a new
+ *   document, as Android's WebView does.
  *
  * Android's injected objects are native: a page replacing globals cannot change them. So these
  * take what they use at document start (`intrinsics.ts`), and keep their listeners without array
@@ -84,7 +94,9 @@ export default function chromiumWebView(window: ChromiumWebViewWindow, configura
     configurable: false,
   });
 
-  if (!notifyClose || window !== window.top) return;
+  if (window !== window.top) return;
+  if (!configuration.backForwardCache) window.addEventListener('unload', () => {});
+  if (!notifyClose) return;
   const close = window.close.bind(window);
   defineProperty(window, 'close', {
     value: () => {

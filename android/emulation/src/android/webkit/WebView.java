@@ -5,11 +5,14 @@
 // Made on a thread with a looper (the UI thread); every method but post only there, else a
 // RuntimeException around Android's message, as Android throws (checkThread). After destroy()
 // calls do nothing (getUrl: null). JavaScript is off until getSettings().setJavaScriptEnabled(true).
+// goBack, goForward and canGoBack(OrForward) move in the view's history (AOSP's WebView delegates them
+// to WebViewChromium, AwContents' NavigationController).
 package android.webkit;
 
 import android.content.Context;
 import android.os.Handler;
 import android.os.Looper;
+import today.emulation.ChromiumSettings;
 import today.emulation.WebViewEngine;
 
 public class WebView {
@@ -26,16 +29,7 @@ public class WebView {
         if (webViewLooper == null) throw new RuntimeException("WebView cannot be initialized on a thread that has no Looper.");
         handler = new Handler(webViewLooper);
         engine = new WebViewEngine(webViewLooper, new Clients());
-        settings = new WebSettings() {
-            @Override public void setJavaScriptEnabled(boolean flag) {
-                checkThread();
-                engine.setJavaScriptEnabled(flag);
-            }
-
-            @Override public boolean getJavaScriptEnabled() {
-                return engine.isJavaScriptEnabled();
-            }
-        };
+        settings = new ChromiumSettings(engine, this::checkThread);
     }
 
     public WebSettings getSettings() {
@@ -52,6 +46,34 @@ public class WebView {
     public String getUrl() {
         checkThread();
         return engine.getUrl();
+    }
+
+    public boolean canGoBack() {
+        return canGoBackOrForward(-1);
+    }
+
+    public void goBack() {
+        goBackOrForward(-1);
+    }
+
+    public boolean canGoForward() {
+        return canGoBackOrForward(1);
+    }
+
+    public void goForward() {
+        goBackOrForward(1);
+    }
+
+    /** Whether the history has an entry {@code steps} away (negative: back). */
+    public boolean canGoBackOrForward(int steps) {
+        checkThread();
+        return engine.canGoBackOrForward(steps);
+    }
+
+    /** Goes to the entry {@code steps} away (negative: back), when there is one; its URL is getUrl() until it commits. */
+    public void goBackOrForward(int steps) {
+        checkThread();
+        engine.goBackOrForward(steps);
     }
 
     public void evaluateJavascript(String script, ValueCallback<String> resultCallback) {

@@ -4,16 +4,16 @@
 package androidx.webkit;
 
 import java.util.Objects;
-import today.emulation.WebViewEngine;
+import today.emulation.ReplyChannel;
 
 final class EmulatedReplyProxy extends JavaScriptReplyProxy {
-    private final WebViewEngine.ReplyChannel channel;
+    private final ReplyChannel channel;
 
-    private EmulatedReplyProxy(WebViewEngine.ReplyChannel channel) {
+    private EmulatedReplyProxy(ReplyChannel channel) {
         this.channel = channel;
     }
 
-    static JavaScriptReplyProxy of(WebViewEngine.ReplyChannel channel) {
+    static JavaScriptReplyProxy of(ReplyChannel channel) {
         return (JavaScriptReplyProxy) channel.peer(() -> new EmulatedReplyProxy(channel));
     }
 

@@ -14,8 +14,10 @@ public class WebViewFeature {
     public static final String WEB_MESSAGE_LISTENER = "WEB_MESSAGE_LISTENER";
     public static final String DOCUMENT_START_SCRIPT = "DOCUMENT_START_SCRIPT";
     public static final String WEB_MESSAGE_ARRAY_BUFFER = "WEB_MESSAGE_ARRAY_BUFFER";
+    /** WebSettingsCompat.setBackForwardCacheEnabled and getBackForwardCacheEnabled. */
+    public static final String BACK_FORWARD_CACHE = "BACK_FORWARD_CACHE";
 
-    private static final Set<String> KNOWN = Set.of(WEB_MESSAGE_LISTENER, DOCUMENT_START_SCRIPT, WEB_MESSAGE_ARRAY_BUFFER);
+    private static final Set<String> KNOWN = Set.of(WEB_MESSAGE_LISTENER, DOCUMENT_START_SCRIPT, WEB_MESSAGE_ARRAY_BUFFER, BACK_FORWARD_CACHE);
 
     private WebViewFeature() {
     }

@@ -3,7 +3,10 @@
 // with --headless=new --no-sandbox and --remote-debugging-pipe (through `sh -c 'exec chromium ...
 // 3<&0 4>&1'`: the pipe is the process's stdin and stdout), so the browser ends when this process
 // does: a shutdown hook kills it, and if this process is killed, the browser reads the end of its
-// pipe and exits.
+// pipe and exits. Chromium's back-forward cache stays on, as headless Chromium has it: a flag
+// (--disable-back-forward-cache) would turn it off for every web view, where WebView's setting is
+// each web view's; each one keeps its pages out unless its app turns WebView's cache on
+// (WebViewEngine).
 //
 // The platform's configuration, not an API an app has (system properties):
 //   today.emulation.chromium                 the browser (default /usr/bin/chromium)

@@ -5,17 +5,41 @@
 // AwContentsClientCallbackHelper, WebMessageListenerHolder, JsReplyProxy) and
 // components/js_injection (js_binding.cc, js_to_browser_messaging.cc):
 //
-// - Every DevTools event is handled on the WebView's thread, in arrival order: a web message
-//   listener is called there directly, while onPageStarted is posted (AwContentsClientCallbackHelper),
-//   after the new main-frame document's document-start scripts have run, so what they post reaches
-//   the listener first, as it can on Android. onPageFinished is posted after the load event.
+// - Every DevTools event is handled on the WebView's thread, in arrival order, and what Android
+//   posts is posted there in the same order: onPageStarted when the main frame commits a document
+//   (AwWebContentsObserver.didFinishNavigationInPrimaryMainFrame, through
+//   AwContentsClientCallbackHelper), a web message listener's call when a message arrives
+//   (WebMessageListenerHolder.onPostMessage); a document's messages reach Chromium after its commit
+//   (js_to_browser_messaging.cc), so onPageStarted comes before the new document's first message.
+//   onPageFinished is posted after the load event; a page restored from the back-forward cache has
+//   none.
 // - addWebMessageListener and addDocumentStartJavaScript reach documents created afterwards; each
-//   document's injected object has one reply channel (JavaScriptReplyProxy), which drops what is
-//   posted once the document is gone; a reply runs in that frame only.
-// - getUrl() is the visible URL: a navigation the app started (loadUrl) until it commits, else the
-//   committed URL. While such a navigation waits, DevTools holds what the emulation sends the page
-//   (a reply, evaluateJavascript) until it commits, so a reply to the old document in that window
-//   is lost, where Android delivers it: less than Android, never more.
+//   document's injected object has one reply channel (ReplyChannel, the JavaScriptReplyProxy), whose
+//   replies run in that frame only; a message from a document that is no longer shown (left, or in
+//   the back-forward cache) is dropped, as Chromium drops it (IsInactiveAndDisallowActivation, which
+//   also evicts a cached page that posts: DevTools reports no such message, so nothing is evicted
+//   here).
+// - The back-forward cache is off, as WebView's is by default: Back loads the page again, a new
+//   document with a new window object and reply channel (Chromium's own cache, on in headless
+//   Chromium, is kept out by an unload listener in the top frame, web-message-listener.ts; a page
+//   whose Permissions-Policy forbids unload listeners would still be cached). With
+//   androidx's WebSettingsCompat.setBackForwardCacheEnabled, Chromium restores the page: the same
+//   window object and reply channel, no document-start script run again, pageshow with persisted,
+//   onPageStarted posted before its messages (DevTools reports those before the restore's commit:
+//   they wait for it). What is posted to a cached page's channel waits and is delivered when it is
+//   shown again. The setting applies from the first load on only: Android evicts cached pages when
+//   it changes, or when a listener, a document-start script or an interface is added or removed
+//   (AwBackForwardCacheTest), which the emulation cannot do to Chromium's cache, so it refuses the
+//   setting later and keeps cached pages through those changes.
+// - goBack, goForward and canGoBack(OrForward) move in Chromium's history, without the page the
+//   engine opens on (Chromium's about:blank; Android starts with no entry).
+// - evaluateJavascript's callback never comes when the frame goes away before the script answered
+//   (a navigation, a dead renderer, destroy()), as on Android, where Chromium drops it.
+// - getUrl() is the visible URL: a navigation the app started (loadUrl, goBack, goForward) until it
+//   commits, else the committed URL. While such a navigation waits, DevTools holds what the
+//   emulation sends the page (a reply, evaluateJavascript) until it commits, so a reply to the old
+//   document in that window is lost, where Android delivers it, and an evaluateJavascript's
+//   callback never comes: less than Android, never more.
 // - JavaScript is off until WebSettings.setJavaScriptEnabled(true), as on Android.
 // - An addJavascriptInterface object's @JavascriptInterface methods run on a "JavaBridge" thread
 //   (JavaBridge); the emulation passes their arguments as strings, and the page's call does not
@@ -32,14 +56,13 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.json.JSONArray;
 import org.json.JSONException;
 import org.json.JSONObject;
@@ -68,10 +91,6 @@ public final class WebViewEngine {
         void remove();
     }
 
-    /** One frame's JavaScript context (its default world): where a message came from, where a reply goes. */
-    private record Context(String session, int id, String frameId, String origin) {
-    }
-
     /** A document-start script of the app and whether it was removed. */
     private static final class Script {
         final String source;
@@ -87,7 +106,6 @@ public final class WebViewEngine {
     private final Clients clients;
     private final String postBinding;
     private final String closeBinding;
-    private final String startedBinding;
     private final String deliveryName;
     private final String target;
     private final String pageSession;
@@ -96,12 +114,18 @@ public final class WebViewEngine {
     private final Map<String, MessageListener> listeners = new LinkedHashMap<>();
     private final Map<String, Object> javascriptInterfaces = new LinkedHashMap<>();
     private final List<Script> scripts = new ArrayList<>();
-    private final Map<String, Context> contexts = new HashMap<>();
+    private final Map<String, FrameContext> contexts = new HashMap<>();
     private final Map<String, ReplyChannel> channels = new HashMap<>();
+    private final BackForwardCache backForwardCache = new BackForwardCache();
+    /** Contexts of a page Chromium is restoring from its cache, until it commits the restore, and their messages meanwhile. */
+    private final Set<String> restoring = new HashSet<>();
+    private final List<Runnable> heldMessages = new ArrayList<>();
+    private final NavigationHistory history;
     private String mainFrameId;
     private String committedUrl;
     private String pendingUrl;
-    private boolean pageStartedPosted = true;
+    private boolean navigated;
+    private boolean backForwardCacheEnabled;
     private boolean javaScriptEnabled;
     private boolean rendererGone;
     private boolean destroyed;
@@ -117,7 +141,6 @@ public final class WebViewEngine {
         for (byte b : random) prefix.append(String.format("%02x", b));
         postBinding = prefix + "Post";
         closeBinding = prefix + "Close";
-        startedBinding = prefix + "Started";
         deliveryName = prefix + "Deliver";
         target = browser.devTools.call("Target.createTarget", Json.object("url", "about:blank"), null).optString("targetId");
         mainFrameId = target;
@@ -127,14 +150,33 @@ public final class WebViewEngine {
         browser.registerSession(pageSession, this);
         sessions.add(pageSession);
         setUp(pageSession);
+        history = new NavigationHistory(browser.devTools, pageSession);
     }
 
     // MARK: What WebView and androidx.webkit call, on the WebView's thread
 
     public void loadUrl(String url) {
         if (destroyed || rendererGone) return;
+        navigate(url, "Page.navigate", Json.object("url", url));
+    }
+
+    /** WebView.canGoBackOrForward: whether the history has an entry {@code steps} away (negative: back). */
+    public boolean canGoBackOrForward(int steps) {
+        return !destroyed && !rendererGone && history.entry(steps) != null;
+    }
+
+    /** WebView.goBackOrForward: to the entry {@code steps} away, when there is one. */
+    public void goBackOrForward(int steps) {
+        if (destroyed || rendererGone) return;
+        JSONObject entry = history.entry(steps);
+        if (entry != null) navigate(entry.optString("url"), "Page.navigateToHistoryEntry", Json.object("entryId", entry.optInt("id")));
+    }
+
+    /** A navigation the app starts: its URL is the visible one until it commits, or fails. */
+    private void navigate(String url, String method, JSONObject params) {
+        navigated = true;
         pendingUrl = url;
-        browser.devTools.send("Page.navigate", Json.object("url", url), pageSession).whenComplete((result, failure) -> {
+        browser.devTools.send(method, params, pageSession).whenComplete((result, failure) -> {
             boolean failed = failure != null || !result.optString("errorText", "").isEmpty();
             if (failed) ui.post(() -> {
                 if (url.equals(pendingUrl)) pendingUrl = null;
@@ -152,11 +194,13 @@ public final class WebViewEngine {
     public void evaluateJavascript(String script, Consumer<String> callback) {
         if (destroyed || rendererGone) return;
         JSONObject params = Json.object("expression", script, "returnByValue", true);
-        Context main = mainContext();
-        if (main != null) Json.put(params, "contextId", main.id);
+        FrameContext main = mainContext();
+        if (main != null) Json.put(params, "contextId", main.id());
         browser.devTools.send("Runtime.evaluate", params, pageSession).whenComplete((result, failure) -> {
-            if (callback == null) return;
-            String value = failure != null ? "null" : resultJson(result);
+            // DevTools fails the evaluation when its context went away first (a navigation, a dead
+            // renderer): Chromium never calls the callback then.
+            if (callback == null || failure != null) return;
+            String value = resultJson(result);
             ui.post(() -> {
                 if (!destroyed) callback.accept(value);
             });
@@ -165,6 +209,21 @@ public final class WebViewEngine {
 
     public boolean isJavaScriptEnabled() {
         return javaScriptEnabled;
+    }
+
+    public boolean isBackForwardCacheEnabled() {
+        return backForwardCacheEnabled;
+    }
+
+    /** WebSettingsCompat.setBackForwardCacheEnabled: before the first load only (see the header). */
+    public void setBackForwardCacheEnabled(boolean enabled) {
+        if (enabled == backForwardCacheEnabled) return;
+        if (navigated) {
+            throw new UnsupportedOperationException("The emulated WebView takes the back-forward cache setting before its first load only: "
+                + "Android evicts the cached pages when it changes, which the emulation cannot do to Chromium's cache");
+        }
+        backForwardCacheEnabled = enabled;
+        reinstallScripts();
     }
 
     public void setJavaScriptEnabled(boolean enabled) {
@@ -212,7 +271,7 @@ public final class WebViewEngine {
     public void destroy() {
         if (destroyed) return;
         destroyed = true;
-        detachEveryChannel();
+        forgetEveryDocument();
         browser.devTools.send("Target.closeTarget", Json.object("targetId", target), null);
         for (String session : sessions) browser.unregisterSession(session);
         browser.unregister(target);
@@ -249,16 +308,12 @@ public final class WebViewEngine {
             case "Runtime.executionContextCreated" -> contextCreated(session, params.optJSONObject("context"));
             case "Runtime.executionContextDestroyed" -> contextDestroyed(session, params.optInt("executionContextId"));
             case "Runtime.executionContextsCleared" -> contextsCleared(session);
-            case "Page.frameNavigated" -> frameNavigated(session, params.optJSONObject("frame"));
+            case "Page.frameNavigated" -> frameNavigated(session, params);
             case "Page.navigatedWithinDocument" -> {
                 if (session.equals(pageSession) && params.optString("frameId").equals(mainFrameId)) committedUrl = params.optString("url");
             }
-            case "Page.domContentEventFired" -> {
-                if (session.equals(pageSession)) postPageStarted();
-            }
             case "Page.loadEventFired" -> {
                 if (!session.equals(pageSession)) return;
-                postPageStarted();
                 String url = committedUrl;
                 ui.post(() -> {
                     if (!destroyed && !rendererGone) clients.onPageFinished(url);
@@ -270,41 +325,53 @@ public final class WebViewEngine {
         }
     }
 
-    /** The main frame committed a new document (Page.frameNavigated without a parent). */
-    private void frameNavigated(String session, JSONObject frame) {
+    /**
+     * The main frame committed a document (Page.frameNavigated without a parent): a new one, or one
+     * Chromium restored from its cache (type BackForwardCacheRestore). WebViewClient.onPageStarted
+     * is posted now, as Android posts it at commit; a restored page's messages, which DevTools
+     * reported before, follow it.
+     */
+    private void frameNavigated(String session, JSONObject params) {
+        JSONObject frame = params.optJSONObject("frame");
         if (frame == null || !session.equals(pageSession) || frame.has("parentId")) return;
         mainFrameId = frame.optString("id");
         committedUrl = frame.optString("url") + frame.optString("urlFragment", "");
         pendingUrl = null;
-        pageStartedPosted = false;
-        if (!javaScriptEnabled) postPageStarted();
-    }
-
-    /** WebViewClient.onPageStarted for the current main document, once, posted as Android posts it. */
-    private void postPageStarted() {
-        if (pageStartedPosted) return;
-        pageStartedPosted = true;
         String url = committedUrl;
         ui.post(() -> {
             if (!destroyed && !rendererGone) clients.onPageStarted(url);
         });
+        boolean restored = params.optString("type").equals("BackForwardCacheRestore");
+        for (String key : restoring) {
+            for (ReplyChannel channel : channelsOf(key, false)) {
+                if (restored) channel.show();
+                else channel.detach();
+            }
+        }
+        restoring.clear();
+        List<Runnable> held = new ArrayList<>(heldMessages);
+        heldMessages.clear();
+        if (restored) held.forEach(Runnable::run);
     }
 
     private void bindingCalled(String session, JSONObject params) {
         String name = params.optString("name");
-        Context context = contexts.get(contextKey(session, params.optInt("executionContextId")));
-        boolean isMainFrame = context != null && session.equals(pageSession) && context.frameId.equals(mainFrameId);
+        FrameContext context = contexts.get(FrameContext.key(session, params.optInt("executionContextId")));
+        boolean isMainFrame = context != null && session.equals(pageSession) && context.frameId().equals(mainFrameId);
         if (name.equals(closeBinding)) {
             if (isMainFrame && !rendererGone) clients.onCloseWindow();
-        } else if (name.equals(startedBinding)) {
-            if (isMainFrame) postPageStarted();
         } else if (name.equals(postBinding) && context != null) {
-            posted(context, isMainFrame, params.optString("payload"));
+            String payload = params.optString("payload");
+            if (restoring.contains(context.key())) heldMessages.add(() -> posted(context, isMainFrame, payload));
+            else posted(context, isMainFrame, payload);
         }
     }
 
-    /** A message from an injected object: {@code s|b}, the object's name as {@code <length>:<name>}, then the payload. */
-    private void posted(Context context, boolean isMainFrame, String text) {
+    /**
+     * A message from an injected object: {@code s|b}, the object's name as {@code <length>:<name>},
+     * then the payload. Its listener's call is posted, as Android posts it.
+     */
+    private void posted(FrameContext context, boolean isMainFrame, String text) {
         int colon = text.indexOf(':');
         if (text.isEmpty() || colon < 0) return;
         int nameLength;
@@ -324,16 +391,16 @@ public final class WebViewEngine {
         MessageListener listener = listeners.get(objectName);
         if (listener == null) return;
         Object payload = text.charAt(0) == 'b' ? Base64.getDecoder().decode(data) : data;
-        ReplyChannel channel = channels.computeIfAbsent(contextKey(context.session, context.id) + "/" + objectName,
-            key -> new ReplyChannel(this, context, objectName));
-        listener.onPostMessage(payload, context.origin, isMainFrame, channel);
+        ReplyChannel channel = channels.computeIfAbsent(context.key() + "/" + objectName, key -> new ReplyChannel(this, context, objectName));
+        ui.post(() -> {
+            if (!destroyed) listener.onPostMessage(payload, context.origin(), isMainFrame, channel);
+        });
     }
 
     private void renderProcessGone(boolean didCrash) {
         if (rendererGone || destroyed) return;
         rendererGone = true;
-        detachEveryChannel();
-        contexts.clear();
+        forgetEveryDocument();
         if (!clients.onRenderProcessGone(didCrash)) {
             throw new RuntimeException("Render process's crash wasn't handled by all associated webviews, triggering application crash.");
         }
@@ -341,28 +408,66 @@ public final class WebViewEngine {
 
     // MARK: Frames and their contexts
 
-    private void contextCreated(String session, JSONObject context) {
-        if (context == null) return;
-        JSONObject aux = context.optJSONObject("auxData");
+    /** A frame's default context: a new document's, or one Chromium restores from its cache (held until the restore commits). */
+    private void contextCreated(String session, JSONObject created) {
+        if (created == null) return;
+        JSONObject aux = created.optJSONObject("auxData");
         if (aux == null || !aux.optBoolean("isDefault")) return;
-        int id = context.optInt("id");
-        contexts.put(contextKey(session, id), new Context(session, id, aux.optString("frameId"), originOf(context.optString("origin"))));
+        FrameContext context = new FrameContext(session, created.optInt("id"), aux.optString("frameId"), originOf(created.optString("origin")),
+            created.optString("uniqueId"));
+        contexts.put(context.key(), context);
+        List<ReplyChannel> restored = backForwardCache.restore(context.uniqueId());
+        if (restored == null) return;
+        for (ReplyChannel channel : restored) {
+            channel.restoring(context);
+            channels.put(context.key() + "/" + channel.objectName, channel);
+        }
+        // The page's own contexts come before the restore's commit; a sub-frame in another process
+        // (a new DevTools session) may come after it, shown then.
+        if (session.equals(pageSession) || !restoring.isEmpty()) restoring.add(context.key());
+        else restored.forEach(ReplyChannel::show);
     }
 
+    /** A frame's document is gone (a sub-frame navigated or was removed): its channels drop what comes. */
     private void contextDestroyed(String session, int id) {
-        contexts.remove(contextKey(session, id));
-        String prefix = contextKey(session, id) + "/";
-        detachChannels(key -> key.startsWith(prefix));
+        String key = FrameContext.key(session, id);
+        contexts.remove(key);
+        restoring.remove(key);
+        channelsOf(key, true).forEach(ReplyChannel::detach);
     }
 
+    /**
+     * Every context of a session is gone: its frame committed another document, or its page left
+     * (a sub-frame in another process is detached then). With the back-forward cache, the documents
+     * may be in Chromium's cache: their channels wait there.
+     */
     private void contextsCleared(String session) {
-        contexts.values().removeIf(context -> context.session.equals(session));
-        detachChannels(key -> key.startsWith(session + "#"));
+        for (Iterator<FrameContext> all = contexts.values().iterator(); all.hasNext(); ) {
+            FrameContext context = all.next();
+            if (!context.session().equals(session)) continue;
+            all.remove();
+            restoring.remove(context.key());
+            List<ReplyChannel> left = channelsOf(context.key(), true);
+            if (backForwardCacheEnabled) backForwardCache.keep(context.uniqueId(), left);
+            else left.forEach(ReplyChannel::detach);
+        }
     }
 
-    private Context mainContext() {
-        for (Context context : contexts.values()) {
-            if (context.session.equals(pageSession) && context.frameId.equals(mainFrameId)) return context;
+    /** The channels of the context with {@code key}; taken out of the engine's when {@code remove}. */
+    private List<ReplyChannel> channelsOf(String key, boolean remove) {
+        List<ReplyChannel> found = new ArrayList<>();
+        for (Iterator<Map.Entry<String, ReplyChannel>> entries = channels.entrySet().iterator(); entries.hasNext(); ) {
+            Map.Entry<String, ReplyChannel> entry = entries.next();
+            if (!entry.getKey().startsWith(key + "/")) continue;
+            found.add(entry.getValue());
+            if (remove) entries.remove();
+        }
+        return found;
+    }
+
+    private FrameContext mainContext() {
+        for (FrameContext context : contexts.values()) {
+            if (context.session().equals(pageSession) && context.frameId().equals(mainFrameId)) return context;
         }
         return null;
     }
@@ -373,21 +478,14 @@ public final class WebViewEngine {
         return origin;
     }
 
-    private static String contextKey(String session, int id) {
-        return session + "#" + id;
-    }
-
-    private void detachEveryChannel() {
-        detachChannels(key -> true);
-    }
-
-    private void detachChannels(Predicate<String> which) {
-        for (Iterator<Map.Entry<String, ReplyChannel>> entries = channels.entrySet().iterator(); entries.hasNext(); ) {
-            Map.Entry<String, ReplyChannel> entry = entries.next();
-            if (!which.test(entry.getKey())) continue;
-            entry.getValue().detached = true;
-            entries.remove();
-        }
+    /** The renderer or the web view is gone, and every document with it, cached ones included. */
+    private void forgetEveryDocument() {
+        channels.values().forEach(ReplyChannel::detach);
+        channels.clear();
+        backForwardCache.clear();
+        contexts.clear();
+        restoring.clear();
+        heldMessages.clear();
     }
 
     // MARK: Sessions: the page's, and each out-of-process frame's
@@ -420,7 +518,7 @@ public final class WebViewEngine {
         DevTools devTools = browser.devTools;
         devTools.call("Page.enable", null, session);
         devTools.call("Runtime.enable", null, session);
-        for (String binding : List.of(postBinding, closeBinding, startedBinding)) {
+        for (String binding : List.of(postBinding, closeBinding)) {
             devTools.call("Runtime.addBinding", Json.object("name", binding), session);
         }
         devTools.call("Emulation.setScriptExecutionDisabled", Json.object("value", !javaScriptEnabled), session);
@@ -435,7 +533,7 @@ public final class WebViewEngine {
         for (String session : sessions) installScripts(session);
     }
 
-    /** The injected objects first, then the app's document-start scripts in order, then the document-started notice. */
+    /** The injected objects first, then the app's document-start scripts in order. */
     private void installScripts(String session) {
         DevTools devTools = browser.devTools;
         for (String identifier : installedScripts.getOrDefault(session, List.of())) {
@@ -446,11 +544,11 @@ public final class WebViewEngine {
         javascriptInterfaces.forEach((name, object) -> interfaces.put(Json.object("name", name, "methods", new JSONArray(JavaBridge.methods(object)))));
         sources.add(invocation(ChromiumScripts.CHROMIUM_WEB_VIEW, Json.object(
             "objectNames", new JSONArray(listeners.keySet()), "javascriptInterfaces", interfaces,
-            "postBindingName", postBinding, "deliveryName", deliveryName, "closeBindingName", closeBinding)));
+            "postBindingName", postBinding, "deliveryName", deliveryName, "closeBindingName", closeBinding,
+            "backForwardCache", backForwardCacheEnabled)));
         for (Script script : scripts) {
             if (!script.removed) sources.add(script.source);
         }
-        sources.add(invocation(ChromiumScripts.CHROMIUM_DOCUMENT_STARTED, Json.object("bindingName", startedBinding)));
         List<String> identifiers = new ArrayList<>();
         for (String source : sources) {
             identifiers.add(devTools.call("Page.addScriptToEvaluateOnNewDocument", Json.object("source", source), session).optString("identifier"));
@@ -484,52 +582,16 @@ public final class WebViewEngine {
 
     // MARK: Replies
 
-    /** Delivers a reply channel's message in its frame, as JsReplyProxy.postMessage does. */
+    /** Delivers a reply channel's message in its frame, shown now, as JsReplyProxy.postMessage does. */
     void deliver(ReplyChannel channel, String kind, String payload) {
-        if (channel.detached || destroyed || rendererGone) return;
+        if (destroyed || rendererGone) return;
         String script = invocation(ChromiumScripts.CHROMIUM_WEB_MESSAGE_REPLY, Json.object("deliveryName", deliveryName, "objectName", channel.objectName, "kind", kind, "payload", payload));
-        browser.devTools.send("Runtime.evaluate", Json.object("expression", script, "contextId", channel.context.id), channel.context.session);
+        FrameContext context = channel.context();
+        browser.devTools.send("Runtime.evaluate", Json.object("expression", script, "contextId", context.id()), context.session());
     }
 
     void runOnUiThread(Runnable task) {
         if (ui.getLooper().isCurrentThread()) task.run();
         else ui.post(task);
-    }
-
-    /**
-     * The reply route of one injected object in one document (Chromium's JsReplyProxy): posts run
-     * on the WebView's thread, in that frame only; once the document is gone they are dropped.
-     */
-    public static final class ReplyChannel {
-        private final WebViewEngine engine;
-        private final Context context;
-        private final String objectName;
-        private volatile boolean detached;
-        private Object peer;
-
-        private ReplyChannel(WebViewEngine engine, Context context, String objectName) {
-            this.engine = engine;
-            this.context = context;
-            this.objectName = objectName;
-        }
-
-        public void post(String message) {
-            engine.runOnUiThread(() -> engine.deliver(this, "s", message));
-        }
-
-        public void post(byte[] message) {
-            String payload = Base64.getEncoder().encodeToString(message);
-            engine.runOnUiThread(() -> engine.deliver(this, "b", payload));
-        }
-
-        /** The one androidx object for this channel, made on first use (as Chromium's getOrCreatePeer). */
-        public synchronized Object peer(Supplier<?> create) {
-            if (peer == null) peer = create.get();
-            return peer;
-        }
-
-        @Override public String toString() {
-            return "ReplyChannel(" + objectName + " in context " + context.id + ")";
-        }
     }
 }

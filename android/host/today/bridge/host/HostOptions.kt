@@ -5,7 +5,7 @@ package today.bridge.host
  * options; these are its already):
  * `URL [--trust RULE]... [--token TOKEN | --token-endpoint BASE] [--timeout SECONDS]
  * [--test-capabilities] [--conformance-fixture] [--inspect PATH.jsonl] [--print-peak-memory]
- * [--raw-echo SHIM-FILE] [--count-events]`.
+ * [--raw-echo SHIM-FILE] [--count-events] [--back-forward-cache]`.
  */
 class HostOptions(arguments: Array<String>) {
     val url: String
@@ -22,6 +22,8 @@ class HostOptions(arguments: Array<String>) {
     var rawEchoShim: String? = null
     /** The benchmarks' burst: print how many `burst` events reached the sink, and when the last did. */
     var countEvents = false
+    /** Back and Forward restore pages from WebView's back-forward cache, which Android keeps off by default. */
+    var backForwardCache = false
 
     init {
         var url: String? = null
@@ -39,6 +41,7 @@ class HostOptions(arguments: Array<String>) {
                 "--print-peak-memory" -> printPeakMemory = true
                 "--raw-echo" -> rawEchoShim = value()
                 "--count-events" -> countEvents = true
+                "--back-forward-cache" -> backForwardCache = true
                 else -> {
                     require(!argument.startsWith("--") && url == null) { "unexpected argument $argument" }
                     url = argument

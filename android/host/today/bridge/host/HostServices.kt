@@ -20,7 +20,11 @@ import java.util.concurrent.atomic.AtomicLong
  * one JSON line, as `today-bridge open` prints them; its capabilities; diagnostics on standard
  * error.
  */
-class HostServices(private val options: HostOptions, private val page: () -> BridgedWebView) : TodayBridgeServices {
+class HostServices(
+    private val options: HostOptions,
+    private val page: () -> BridgedWebView,
+    private val closeView: () -> Unit
+) : TodayBridgeServices {
     private var token: String? = null
     private var refreshes = 0
     private val burstEvents = AtomicInteger()
@@ -64,7 +68,7 @@ class HostServices(private val options: HostOptions, private val page: () -> Bri
         }
     }
 
-    private val handlers = TestCapabilities.handlers(page) + ConformanceFixture.handlers(page)
+    private val handlers = TestCapabilities.handlers(page, closeView) + ConformanceFixture.handlers(page)
 
     override fun handle(call: CapabilityCall): Any? {
         val handler = handlers[call.type] ?: throw UnsupportedOperationException("no capability ${call.type}")

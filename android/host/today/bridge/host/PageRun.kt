@@ -5,6 +5,7 @@ import android.os.Handler
 import android.os.Looper
 import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebView
+import androidx.webkit.WebSettingsCompat
 import today.bridge.BridgedWebView
 import today.bridge.BridgedWebViewListener
 import today.bridge.TodayBridge
@@ -28,7 +29,7 @@ class PageRun(private val options: HostOptions) {
     private lateinit var webView: WebView
     private lateinit var bridged: BridgedWebView
     private var recording: TrafficRecording? = null
-    private val services = HostServices(options) { bridged }
+    private val services = HostServices(options, { bridged }, { ui.post { end(End.CLOSED_ITSELF) } })
 
     /** On the UI thread: the bridge, the web view, the page. */
     fun start() {
@@ -36,6 +37,8 @@ class PageRun(private val options: HostOptions) {
         recording = options.inspect?.let { bridge.recordTraffic() }
         webView = WebView(AppContext())
         webView.settings.javaScriptEnabled = true
+        // As an app opts in (androidx.webkit, experimental; Android Lint asks for an opt-in the emulation has no Lint for).
+        if (options.backForwardCache) WebSettingsCompat.setBackForwardCacheEnabled(webView.settings, true)
         bridged = bridge.install(webView, listener = object : BridgedWebViewListener() {
             override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean {
                 System.err.println("today-bridge: web process ended: ${if (detail.didCrash()) "crashed" else "killed"}")

@@ -15,6 +15,8 @@ import today.bridge.TodayBridgeException
  * - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
  * - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
  *   `{ value }` or `{ error }` (X4).
+ * - `closeView` (main frame): the app closes the web view, as when its screen is dismissed; the
+ *   run ends as if the page had closed itself (a page that navigated cannot `window.close()`).
  */
 object TestCapabilities {
     val declared = listOf(
@@ -22,10 +24,11 @@ object TestCapabilities {
         AppCapability("fail", Access.ANY_FRAME, summary = "always rejects"),
         AppCapability("sleep", Access.ANY_FRAME, summary = "resolves after ms milliseconds"),
         AppCapability("emitEvent", Access.MAIN_FRAME, summary = "the host emits an event"),
-        AppCapability("callPage", Access.MAIN_FRAME, summary = "the host calls a page handler")
+        AppCapability("callPage", Access.MAIN_FRAME, summary = "the host calls a page handler"),
+        AppCapability("closeView", Access.MAIN_FRAME, summary = "the app closes the web view")
     )
 
-    fun handlers(page: () -> BridgedWebView): Map<String, Handler> = mapOf(
+    fun handlers(page: () -> BridgedWebView, closeView: () -> Unit): Map<String, Handler> = mapOf(
         "echo" to { request -> PageExercises.echo(request) },
         "fail" to { _ -> throw TodayBridgeException("declined", "declined on purpose", recoverable = true) },
         "sleep" to { request ->
@@ -40,6 +43,10 @@ object TestCapabilities {
             val result = PageExercises.call(request, page())
             if (result.isSuccess) JSONObject().put("value", result.value?.let(PageExercises::parse) ?: JSONObject.NULL)
             else JSONObject().put("error", "BridgeError(${result.code}: ${result.error})")
+        },
+        "closeView" to { _ ->
+            closeView()
+            null
         }
     )
 }

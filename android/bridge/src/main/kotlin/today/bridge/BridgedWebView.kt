@@ -16,7 +16,8 @@ import androidx.webkit.WebViewFeature
 /**
  * One web view with the bridge installed ([TodayBridge.install]). Its frames' requests go to the
  * core with the facts Android gives (C8), each judged against the committed URL of the main
- * document it belongs to ([MainDocuments]); replies come back on the UI thread.
+ * document it belongs to ([MainDocuments]), a document restored from the back-forward cache
+ * included; replies come back on the UI thread.
  */
 class BridgedWebView private constructor(
     private val webView: WebView,
@@ -26,7 +27,7 @@ class BridgedWebView private constructor(
     private val host = WebViewHost(webView)
     private val handle = NativeHandle(NativeBridge.connect(bridge.handle, host))
     private val installation = bridge.installation
-    private val documents = MainDocuments<JavaScriptReplyProxy, Request>(::documentBegins, ::forward)
+    private val documents = MainDocuments<JavaScriptReplyProxy, Request>(Reports(), ::forward)
     private var documentStartScript: ScriptHandler? = null
     private var lastOrigin: String? = null
     private var lastOriginBytes: ByteArray? = null
@@ -40,14 +41,16 @@ class BridgedWebView private constructor(
     private class Request(val text: String, val isMainFrame: Boolean, val sourceOrigin: String?, val route: JavaScriptReplyProxy?)
 
     /**
-     * The main frame started a new document (`WebViewClient.onPageStarted`): the old one's calls
-     * settle, no credential reaches it (S4). On the UI thread.
+     * The main frame committed a document (`WebViewClient.onPageStarted`), a new one or one restored
+     * from the back-forward cache: the old one's calls settle, no credential reaches it (S4). On the
+     * UI thread.
      */
     fun onPageStarted(url: String?) = documents.pageStarted(url)
 
     /** The renderer is gone: every pending call settles (C5). On the UI thread. Replace the web view. */
     fun onRenderProcessGone(detail: RenderProcessGoneDetail) {
         documents.reset()
+        host.documentGone()
         NativeBridge.webProcessDidTerminate(handle.value, detail.didCrash())
     }
 
@@ -77,20 +80,33 @@ class BridgedWebView private constructor(
         if (isClosed) return
         isClosed = true
         NativeBridge.disconnect(handle.value)
+        host.documentGone()
         documentStartScript?.remove()
         documentStartScript = null
     }
 
-    /** The report of a new main document to the core, and the scripts a host without document-start scripts runs now. */
-    private fun documentBegins(url: String?) {
-        NativeBridge.documentDidChange(handle.value, url?.utf8())
-        if (documentStartScript == null && !isClosed && !WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
-            // As early as Android allows, knowing the page may look first.
-            webView.evaluateJavascript(installation.documentStartScript, null)
+    /** What the main documents tell the core and this web view's host, on the UI thread. */
+    private inner class Reports : MainDocuments.Reports {
+        /** A new main document, and the scripts a host without document-start scripts runs now. */
+        override fun documentBegins(url: String?) {
+            NativeBridge.documentDidChange(handle.value, url?.utf8())
+            host.documentGone()
+            if (documentStartScript == null && !isClosed && !WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+                // As early as Android allows, knowing the page may look first.
+                webView.evaluateJavascript(installation.documentStartScript, null)
+            }
         }
+
+        override fun documentRestored(url: String?) {
+            NativeBridge.documentWasRestored(handle.value, url?.utf8())
+            host.documentGone()
+        }
+
+        /** The URL shown while the shim's notice, sent before any page script, is the first message of a document. */
+        override fun startingURL(): String? = if (documentStartScript != null) webView.url else null
     }
 
-    /** A request to the core; the shim's document-start notice (the empty text) only marked its document. */
+    /** A request to the core; the shim's notice that its document is shown (the empty text) only marked it. */
     private fun forward(request: Request) {
         if (request.text.length == 0) return
         val reply = NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
@@ -114,7 +130,10 @@ class BridgedWebView private constructor(
                 // Any frame may post an ArrayBuffer, whose getData() throws: only strings are requests.
                 if (message.type == WebMessageCompat.TYPE_STRING) {
                     val text = message.data
-                    if (text != null) documents.message(Request(text, isMainFrame, sourceOrigin.toString(), replyProxy), isMainFrame, replyProxy)
+                    if (text != null) {
+                        val origin = sourceOrigin.toString()
+                        documents.message(Request(text, isMainFrame, origin, replyProxy), isMainFrame, replyProxy, origin, text.length == 0)
+                    }
                 }
             }
         } else {

@@ -48,6 +48,9 @@ internal object NativeBridge {
     /** The main frame committed a new document at [url]. */
     @JvmStatic external fun documentDidChange(webView: Long, url: ByteArray?)
 
+    /** The main frame shows again, at [url], a document restored from the back-forward cache: judged by its own URL, under a new id. */
+    @JvmStatic external fun documentWasRestored(webView: Long, url: ByteArray?)
+
     /** The renderer is gone. */
     @JvmStatic external fun webProcessDidTerminate(webView: Long, didCrash: Boolean)
 

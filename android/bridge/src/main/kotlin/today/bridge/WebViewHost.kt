@@ -10,12 +10,15 @@ import org.json.JSONObject
 /**
  * Carries out one web view's side of the core on the UI thread: replies through the frame's
  * [JavaScriptReplyProxy] (at once when the core answers on the UI thread, else posted there),
- * scripts with `evaluateJavascript` (main frame only), the session cookie with [CookieManager].
+ * scripts with `evaluateJavascript` (main frame only; each done when its callback comes or its
+ * document is gone, [documentGone]), the session cookie with [CookieManager].
  * The core holds it weakly and calls it from the UI thread or its own threads.
  */
 internal class WebViewHost(private val webView: WebView) : NativeHost {
     @Volatile var handle = 0L
     private val mainThread = Handler(Looper.getMainLooper())
+    /** The scripts run whose callback has not come, by service call; on the UI thread. */
+    private val running = HashMap<Long, (String?) -> Unit>()
 
     override fun reply(route: Any, reply: ByteArray) {
         val text = reply.utf8()
@@ -34,7 +37,10 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
         when (service) {
             Wire.HostServices.EVALUATE_JAVASCRIPT -> {
                 val script = Wire.EvaluateJavascriptArguments.fromJson(request).script
-                mainThread.post { webView.evaluateJavascript(script) { complete(null) } }
+                mainThread.post {
+                    running[callId] = complete
+                    webView.evaluateJavascript(script) { running.remove(callId)?.invoke(null) }
+                }
             }
             Wire.HostServices.SET_COOKIE -> {
                 val cookie = Wire.SetCookieArguments.fromJson(request)
@@ -46,6 +52,18 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
             }
             else -> complete("unknown service \"$service\"")
         }
+    }
+
+    /**
+     * The main document the scripts ran in is gone (another committed, one came back from the
+     * cache, the renderer died): Android never calls back a script whose frame went away, so each
+     * one still running ends now, as failed, and the deliveries after it are not held up. On the UI
+     * thread.
+     */
+    fun documentGone() {
+        val ended = running.values.toList()
+        running.clear()
+        for (complete in ended) complete("the page went away before the script answered")
     }
 
     private fun onMainThread(task: () -> Unit) {

@@ -1,0 +1,39 @@
+#if os(Linux)
+import Testing
+import TodayBridgeGTK
+
+/// WebKitGTK's relayed texts (`relayedText` in `web/src/host/webkitgtk/relay.ts`), read as the
+/// adapter reads them: requests, and the notices by which a document's relay tells the host it
+/// began or came back from the back-forward cache.
+@Suite("C8 S4 WebKitGTK's relayed texts")
+struct RelayedTextTests {
+    private func read(_ text: String) -> RelayedText? {
+        Array(text.utf8).withUnsafeBytes { RelayedText($0) }
+    }
+
+    @Test("S4 a notice names its document's token and facts: began, or back from the back-forward cache")
+    func s4Notices() throws {
+        let began = try #require(read("42@https://app.example\nhttps://app.example/x\n^"))
+        #expect(began.token == "42" && began.facts?.origin == "https://app.example" && began.facts?.url == "https://app.example/x")
+        guard case .began = began.request else { Issue.record("not a beginning: \(began.request)"); return }
+        let restored = try #require(read("42@null\nhttps://app.example/x\n~"))
+        #expect(restored.facts?.origin == "null")
+        guard case .restored = restored.request else { Issue.record("not a restore: \(restored.request)"); return }
+        #expect(began.request.isNotice && restored.request.isNotice)
+    }
+
+    @Test("S4 C8 a notice without its facts, or with anything after its mark, is no relayed text", arguments: ["42^", "42~", "42@o\nu\n^x", "42@o\nu\n~~", "^", "42@o\nu\n:^"])
+    func s4MalformedNotices(_ text: String) {
+        if let read = read(text) {
+            #expect(!read.request.isNotice, "\(text) read as a notice")
+        }
+    }
+
+    @Test("C8 a request is no notice")
+    func c8Requests() throws {
+        for text in ["7:{}", "7#12", "7", "7@o\nu\n:{}"] {
+            #expect(try #require(read(text)).request.isNotice == false, "\(text)")
+        }
+    }
+}
+#endif
