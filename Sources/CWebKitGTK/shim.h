@@ -38,15 +38,6 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
         NULL));
 }
 
-/* A view for a page another view's page opened (`window.open`): its related view, whose web process
- * and network session it shares, as WebKitGTK's `create` signal requires. */
-static inline WebKitWebView *today_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *manager) {
-    return WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW,
-        "related-view", related,
-        "user-content-manager", manager,
-        NULL));
-}
-
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 
 /* A message's parameters, (tbsssay): whether the frame is the main one, its document's origin

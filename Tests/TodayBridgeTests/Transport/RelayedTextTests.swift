@@ -1,11 +1,11 @@
-#if os(Linux)
 import Testing
-import TodayBridgeGTK
+import TodayBridge
 
-/// WebKitGTK's relayed texts (`relayedText` in `web/src/host/webkitgtk/relay.ts`), read as the
-/// adapter reads them: requests, and the notices by which a document's relay tells the host it
-/// began or came back from the back-forward cache.
-@Suite("C8 S4 WebKitGTK's relayed texts")
+/// The WebKit relays' texts (`relayedText` in `web/src/host/relay/document-relay.ts`), read as
+/// the adapters read them: requests, and the notices by which a document's relay tells the host it
+/// began or came back from the back-forward cache (with its facts from WebKitGTK's relay, with its
+/// token alone from WKWebView's, whose facts are WebKit's frame info).
+@Suite("C8 S4 the WebKit relays' texts")
 struct RelayedTextTests {
     private func read(_ text: String) -> RelayedText? {
         Array(text.utf8).withUnsafeBytes { RelayedText($0) }
@@ -22,7 +22,15 @@ struct RelayedTextTests {
         #expect(began.request.isNotice && restored.request.isNotice)
     }
 
-    @Test("S4 C8 a notice without its facts, or with anything after its mark, is no relayed text", arguments: ["42^", "42~", "42@o\nu\n^x", "42@o\nu\n~~", "^", "42@o\nu\n:^"])
+    @Test("S4 WKWebView's relay tells a notice with its token alone")
+    func s4NoticesWithoutFacts() throws {
+        let began = try #require(read("42^"))
+        #expect(began.token == "42" && began.facts == nil && began.request.isNotice)
+        let restored = try #require(read("42~"))
+        guard case .restored = restored.request else { Issue.record("not a restore: \(restored.request)"); return }
+    }
+
+    @Test("S4 C8 a notice with anything after its mark, or without a token, is no relayed text", arguments: ["42@o\nu\n^x", "42@o\nu\n~~", "^", "~", "42^x", "42@o\nu\n:^"])
     func s4MalformedNotices(_ text: String) {
         if let read = read(text) {
             #expect(!read.request.isNotice, "\(text) read as a notice")
@@ -36,4 +44,3 @@ struct RelayedTextTests {
         }
     }
 }
-#endif
