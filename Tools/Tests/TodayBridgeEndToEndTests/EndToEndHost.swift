@@ -82,10 +82,6 @@ enum EndToEndHost {
         /// `DataCloneError` (a DOMException); the WebKitGTK and Android hosts' channels check
         /// the value first and throw a `TypeError`.
         var nonCloneableChannelError: String { self == .wkwebview ? "DataCloneError" : "TypeError" }
-        /// The name of the error the page's channel rejects a body whose getter throws with:
-        /// WebKit's serialization runs the getter and rethrows its own error (an `Error` here);
-        /// the other hosts' channels refuse the body with a `TypeError`.
-        var throwingGetterChannelError: String { self == .wkwebview ? "Error" : "TypeError" }
         /// `today-bridge open`'s and `conformance`'s arguments for this engine.
         var arguments: [String] {
             switch self {
