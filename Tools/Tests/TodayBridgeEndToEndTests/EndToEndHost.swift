@@ -77,11 +77,6 @@ enum EndToEndHost {
         /// Whether `open --reload-on-crash` can reload the page once its content process is gone:
         /// an Android WebView whose renderer is gone cannot be used again.
         var reloadsAfterContentProcessEnds: Bool { self != .android }
-        /// The name of the error the page's channel rejects a message it cannot clone with:
-        /// WebKit's `postMessage` serializes the body and refuses a function with a
-        /// `DataCloneError` (a DOMException); the WebKitGTK and Android hosts' channels check
-        /// the value first and throw a `TypeError`.
-        var nonCloneableChannelError: String { self == .wkwebview ? "DataCloneError" : "TypeError" }
         /// `today-bridge open`'s and `conformance`'s arguments for this engine.
         var arguments: [String] {
             switch self {
