@@ -115,10 +115,11 @@ static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
     } else {
         gboolean is_main = webkit_frame_is_main_frame(frame);
         if (is_main && entry->world->realm_bound) document_announce(page, frame, shown, FALSE);
-        char *url = document_url(frame);
-        /* The page's URI is its main document's, as the web process last committed or changed it. */
+        /* The page's URI is its main document's, as its web process last committed or changed it
+         * (pushState included): the main frame's own URL; a sub-frame's is read in its document. */
         const char *page_uri = webkit_web_page_get_uri(page);
-        char *main_url = is_main ? g_strdup(url) : g_strdup(page_uri ? page_uri : "");
+        char *main_url = g_strdup(page_uri ? page_uri : "");
+        char *url = is_main ? g_strdup(main_url) : document_url(frame);
         GBytes *bytes = carried_text(text);
         GVariant *parameters = g_variant_new(
             "(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url,
