@@ -10,8 +10,9 @@
  * throws, and nothing reaches the app. A document the back-forward cache restores is the frame's
  * current one again, without window-object-cleared. A call sends the text to the view with the
  * engine's facts about the sender, read where no page script reaches: the frame's id, whether it
- * is the main frame, its document's security origin and URL, and the main document's URL. The
- * app's reply settles the page's call once.
+ * is the main frame, its document's security origin and URL, and the main document's URL (the web
+ * page's, as its web process committed it or pushState changed it). The app's reply settles the
+ * page's call once.
  *
  * Nothing the page can write reaches the app as a fact about the sender: the page chooses only
  * the text. The module is C, so no language runtime is loaded into the web process, and links
