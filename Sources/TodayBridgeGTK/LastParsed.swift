@@ -3,7 +3,8 @@
 /// and URL, which are then parsed once.
 struct LastParsed<Value> {
     private var text: String?
-    private var value: Value?
+    /// What the last text parsed to.
+    private(set) var value: Value?
 
     /// `text` parsed, or the value parsed from it last time.
     mutating func value(for text: String?, parse: (String) -> Value?) -> Value? {

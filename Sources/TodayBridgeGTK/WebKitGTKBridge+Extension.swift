@@ -45,11 +45,14 @@ extension WebKitGTKBridge {
         guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri, let mainURI = read.main_uri else {
             return reply.send(.undefined)
         }
+        // No main document URL: this sub-frame's process does not hold the main frame (site
+        // isolation); the one the main frame's messages gave last stands.
+        let mainText = String(cString: mainURI)
         let sender = SenderFacts(
             isMainFrame: read.main_frame != 0,
             frameOrigin: extensionOrigin.value(for: String(cString: origin), parse: SecurityOrigin.init(string:)),
             frameURL: extensionURL.value(for: String(cString: uri), parse: URL.init(string:)),
-            mainDocumentURL: extensionMainURL.value(for: String(cString: mainURI), parse: URL.init(string:))
+            mainDocumentURL: mainText.isEmpty ? extensionMainURL.value : extensionMainURL.value(for: mainText, parse: URL.init(string:))
         )
         connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender, reply: answering(reply.send))
     }

@@ -94,6 +94,17 @@ static const char *sender_origin(Entry *entry, WebKitFrame *frame, guint64 numbe
     return entry->origin;
 }
 
+/* The URL of the document the page's main frame shows, for a sub-frame's message; empty where
+ * this process does not hold the main frame. `webkit_web_page_get_main_frame` is deprecated since
+ * WebKitGTK 2.48 for site isolation, under which a sub-frame's process may not; the app then
+ * judges the sub-frame by the main document's URL its own messages gave. */
+static char *main_document_url(WebKitWebPage *page) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    WebKitFrame *main_frame = webkit_web_page_get_main_frame(page);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return main_frame ? document_url(main_frame) : g_strdup("");
+}
+
 static void throw_type_error(JSCContext *context, const char *message) {
     jsc_context_throw_with_name(context, "TypeError", message);
 }
@@ -115,11 +126,10 @@ static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
     } else {
         gboolean is_main = webkit_frame_is_main_frame(frame);
         if (is_main && entry->world->realm_bound) document_announce(page, frame, shown, FALSE);
-        /* The page's URI is its main document's, as its web process last committed or changed it
-         * (pushState included): the main frame's own URL; a sub-frame's is read in its document. */
-        const char *page_uri = webkit_web_page_get_uri(page);
-        char *main_url = g_strdup(page_uri ? page_uri : "");
-        char *url = is_main ? g_strdup(main_url) : document_url(frame);
+        /* Both read in the documents themselves: the page's own URI is its active one, the next
+         * document's while a navigation is provisional. */
+        char *url = document_url(frame);
+        char *main_url = is_main ? g_strdup(url) : main_document_url(page);
         GBytes *bytes = carried_text(text);
         GVariant *parameters = g_variant_new(
             "(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url,

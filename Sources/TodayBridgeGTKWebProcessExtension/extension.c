@@ -10,9 +10,9 @@
  * throws, and nothing reaches the app. A document the back-forward cache restores is the frame's
  * current one again, without window-object-cleared. A call sends the text to the view with the
  * engine's facts about the sender, read where no page script reaches: the frame's id, whether it
- * is the main frame, its document's security origin and URL, and the main document's URL (the web
- * page's, as its web process committed it or pushState changed it). The app's reply settles the
- * page's call once.
+ * is the main frame, its document's security origin and URL, and the main document's URL (each
+ * document's own, never the page's active URI, the next document's during a load). The app's
+ * reply settles the page's call once.
  *
  * Nothing the page can write reaches the app as a fact about the sender: the page chooses only
  * the text. The module is C, so no language runtime is loaded into the web process, and links
@@ -20,8 +20,8 @@
  *
  * Messages to the view:
  *   <entry> (tbsss@ay): frame id, main frame, origin ("null" when opaque), the frame's document
- *     URL, the main document's URL, the text's UTF-8 bytes, or "#" and the text's length when it
- *     is longer than the host takes. Reply: ay = the answer's JSON text with a final NUL;
+ *     URL, the main document's URL (empty where the process does not hold the main frame), the
+ *     text's UTF-8 bytes, or "#" and the text's length when it is longer than the host takes. Reply: ay = the answer's JSON text with a final NUL;
  *     s = a rejection's reason; none = undefined.
  *   <entry>:ready, once per main-frame document that begins (the app then knows this process has
  *     the extension and never expects the relay, its fallback);

@@ -54,6 +54,14 @@ enum DemoRoutes {
             let valid = if let cookie { await tokens.isValid(cookie) } else { false }
             return json(["cookie": .bool(valid)])
         }
+        // A page that takes `ms` milliseconds to answer (at most 10 s): a navigation to it stays
+        // provisional that long, while the page that started it is still on screen.
+        router.get("/e2e/slow") { request, _ in
+            let milliseconds = min(max(request.uri.queryParameters.get("ms", as: Int.self) ?? 0, 0), 10_000)
+            try await Task.sleep(for: .milliseconds(milliseconds))
+            let page = #"<!doctype html><meta charset="utf-8"><title>The slow page</title><script src="/dist/packed/package/today-bridge.js"></script><script>window.TodayBridge.bridge.request('closeView');</script>"#
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+        }
         router.post("/report/:name") { request, context in
             let name = context.parameters.get("name") ?? "unnamed"
             let body = try await request.body.collect(upTo: 1 << 20)

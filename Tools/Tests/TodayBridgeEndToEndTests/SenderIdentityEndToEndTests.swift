@@ -34,6 +34,22 @@ struct SenderIdentityEndToEndTests {
         #expect(results["refreshToken"] == ["undefined": true], "\(results.jsonString)")
     }
 
+    /// Not on Android's emulation: while a navigation is pending, DevTools holds what is sent to the
+    /// page on screen and drops it at the commit (`WebViewEngine`'s notes), so the page's answer
+    /// never comes, where Android delivers it; the glue's JUnit suite and the JNI tests prove that
+    /// Android judges a page by its `onPageStarted` URL, never `getUrl()`.
+    @Test("C8 S3 while the next page loads, the page on screen is judged by its own URL, not the pending one", arguments: Engine.allCases.filter(\.isWebKitGTK))
+    func c8PendingNavigation(engine: Engine) async throws {
+        let run = try await Self.open("pending-navigation.html", engine)
+        let backend = try await EndToEndHost.shared.value.backend
+        let results = try #require(backend.reports(named: "pending-navigation-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        for call in ["before", "pending"] {
+            #expect(results[call]?["Authorization"]?.stringValue?.hasPrefix("Bearer demo-") == true, "\(call): \(results.jsonString)")
+        }
+        let event = try #require(run.analytics.first { $0["event"] == "pending_navigation" })
+        #expect(event["ctx"]?["page"] == .string(backend.secureOrigin + "/e2e/pending-navigation.html"), "\(event.jsonString)")
+    }
+
     @Test("X7 WebKitGTK's native entry measures a text before converting it: one over the limit crosses as its length alone")
     func x7EntryMeasuresFirst() async throws {
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("today-entry-limit-\(UUID().uuidString)").path
