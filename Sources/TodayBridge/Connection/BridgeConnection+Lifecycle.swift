@@ -13,8 +13,10 @@ extension BridgeConnection {
 
     /// Reports that the main frame shows again a document restored from the back-forward cache
     /// (Back, Forward, a swipe back). Adapters call it when the engine restores a page without
-    /// making a new one: WebKit's `pageshow` with `persisted`, Android's `onPageStarted` for a
-    /// page that kept its reply proxy.
+    /// making a new one, after the restore's commit: on WebKit when the page's `pageshow` with
+    /// `persisted` reaches the adapter from a world the page cannot reach (WebKitGTK's web process
+    /// extension or relay, WKWebView's relay); on Android when, after `onPageStarted`, the page's
+    /// own reply proxy from before posts again.
     ///
     /// The restored document is current again and keeps its trust (S3, S4): its messages are
     /// judged by its own URL, credentials included. The calls of the document it replaces settle
