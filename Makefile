@@ -8,6 +8,7 @@
 #                  library (android/), debug
 #   .build-tsan    the root package under ThreadSanitizer;  .build-asan  under AddressSanitizer
 #   .build-fuzz    the fuzz package (Fuzz/), release, libFuzzer and AddressSanitizer
+#   .build-jni-static  the JNI library (android/), release, its Swift runtime static
 #   Tools/.build/android-host  the JVM host of `today-bridge open --engine android`: the emulation
 #                  of Android's WebView API (android/emulation), the Kotlin glue and the app side
 #                  (android/host), one jar
@@ -33,7 +34,7 @@ EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/C
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test \
+.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test jni-library-check \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -41,7 +42,7 @@ demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
-test: deps web-test web-package-check unit-test tools-test android-test contract-check docs doc-check \
+test: deps web-test web-package-check unit-test tools-test android-test jni-library-check contract-check docs doc-check \
 	app-resolution-check sanitize-thread sanitize-address fuzz-smoke
 
 deps:
@@ -123,6 +124,11 @@ tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/
 # tools), in JUnit under -Xcheck:jni (android/scripts/test.sh).
 android-test: Tools/.build/debug/.built Tools/.build/android-host/.built
 	android/scripts/test.sh
+
+# The JNI library as an app ships it, its Swift runtime static (release, for Linux here): no ICU,
+# nothing of Swift's needed at run time, and under a size bound (scripts/check-jni-library.sh).
+jni-library-check:
+	scripts/check-jni-library.sh
 
 # The libraries' unit suites (unit-test's, but the WKWebView adapter's and the GTK adapter's
 # shared-content-manager test, which need WebKitGTK's processes and a display) under

@@ -18,9 +18,12 @@ let package = Package(
             dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
             path: "Support", packageAccess: false, swiftSettings: joinsLibraries
         ),
-    ] + ["FuzzConnection", "FuzzFoundationValue", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
+    ] + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
         fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
-    }
+    } + [
+        // WebKit's Foundation bodies are the WebKit adapter's (on Linux over WebKit's API on WebKitGTK).
+        fuzzer("FuzzFoundationValue", dependencies: [library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeWebKit")]),
+    ]
 )
 
 // The fuzzers reach the libraries' `package` API (`AnalyticsEventValidator`, `Locked`), as the libraries'

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import TodayBridge
+import TodayBridgeWebKit
 
 // A message body as Apple's WebKit hands it over (`WKScriptMessage.body`), built from the
 // fuzzer's bytes: NSNull, booleans and numbers (NaN and infinities among them), strings, arrays

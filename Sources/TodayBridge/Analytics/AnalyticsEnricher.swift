@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Adds the host's base fields to accepted events; they win over page parameters of the same
 /// name (T1): `eid`, `sid`, `ts`, `tz`, `uid`, `did`, `client_plat`, `ctx`.

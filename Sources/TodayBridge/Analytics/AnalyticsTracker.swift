@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Validates `track` events as they arrive, queues them, and hands them to the analytics sink
 /// enriched, in batches (T1).

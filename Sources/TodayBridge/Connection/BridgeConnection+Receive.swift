@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BridgeConnection {
     /// The one way in: answers one page message by calling `reply` exactly once (C5).

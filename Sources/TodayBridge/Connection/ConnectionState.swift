@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The connection's state machine: the one place that decides what a connection does with a call,
 /// a navigation, a dead web process, a close or a deadline (C5, S4, X4, X7).

@@ -9,7 +9,7 @@ public struct PageMessage {
         case text(String)
         case bytes(UnsafeRawBufferPointer)
         case held(minimumBytes: Int, read: ((UnsafeRawBufferPointer) -> Void) -> Void)
-        case foundation(Any)
+        case converted((JSONLimits) throws(JSONParseError) -> JSONValue)
         case value(JSONValue?)
         case parsed(ParsedMessage?)
         case unusable(String)
@@ -55,8 +55,17 @@ public struct PageMessage {
         return .json(minimumBytes: minimumBytes, read: read)
     }
 
-    /// A Foundation value, as Apple's WebKit hands over `WKScriptMessage.body`.
-    public static func foundation(_ object: Any) -> PageMessage { PageMessage(body: .foundation(object)) }
+    /// A value in the engine's own form, which `convert` turns into JSON within the limits it is
+    /// given (X7), throwing as the JSON parser does for what is over them or has no JSON form;
+    /// called at most once, before `receive` returns. The WebKit adapter hands over
+    /// `WKScriptMessage.body` so, its Foundation objects converted where Foundation is.
+    ///
+    /// ```swift
+    /// .converted { limits in try JSONValue(foundationObject: message.body, limits: limits) }
+    /// ```
+    public static func converted(_ convert: @escaping (JSONLimits) throws(JSONParseError) -> JSONValue) -> PageMessage {
+        PageMessage(body: .converted(convert))
+    }
 
     /// A value already in JSON form; `nil` is JavaScript `undefined`.
     public static func value(_ value: JSONValue?) -> PageMessage { PageMessage(body: .value(value)) }
@@ -84,8 +93,8 @@ public struct PageMessage {
                 }
                 return try parsed.get()
             }
-        case .foundation(let object):
-            return .value(try Self.refusing { () throws(JSONParseError) in try JSONValue(foundationObject: object, limits: limits) })
+        case .converted(let convert):
+            return .value(try Self.refusing { () throws(JSONParseError) in try convert(limits) })
         case .value(let value): return value.map(ParsedMessage.value)
         case .parsed(let message): return message
         case .unusable(let reason): throw .unusable(reason)
@@ -100,7 +109,7 @@ public struct PageMessage {
         case .text(let text): text.utf8.count
         case .bytes(let bytes): bytes.count
         case .held(let minimumBytes, _): minimumBytes
-        case .foundation, .value, .parsed, .unusable: nil
+        case .converted, .value, .parsed, .unusable: nil
         }
     }
 

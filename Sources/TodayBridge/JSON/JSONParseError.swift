@@ -15,6 +15,13 @@ public struct JSONParseError: Error, Hashable, CustomStringConvertible {
     /// The UTF-8 offset where the problem was found.
     public let offset: Int
 
+    /// A failure of `code` at UTF-8 offset `offset`: what an adapter's conversion of its engine's
+    /// own form throws (``PageMessage/converted(_:)``), at offset 0 where it has no text.
+    public init(code: Code, offset: Int) {
+        self.code = code
+        self.offset = offset
+    }
+
     public var description: String {
         switch code {
         case .tooLarge: "JSON text is larger than the limit"

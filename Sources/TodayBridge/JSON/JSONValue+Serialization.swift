@@ -89,7 +89,7 @@ extension JSONValue {
     }
 
     /// The length of `string`'s JSON text, quotes and escapes included, as ``jsonUTF8`` writes it.
-    static func jsonLength(of string: String) -> Int {
+    package static func jsonLength(of string: String) -> Int {
         let plain = string.utf8.withContiguousStorageIfAvailable { !JSONPlainBytes.mayNeedEscaping($0) }
         if plain == true { return string.utf8.count + 2 }
         var text: [UInt8] = []

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Records a bridge's traffic for inspection: every page message, native event and native call,
 /// within a fixed memory bound (X5).

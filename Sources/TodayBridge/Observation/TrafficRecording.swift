@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A recording of a bridge's traffic as JSON lines: a header line, then one ``TrafficRecord``
 /// per line, oldest first. ``TrafficRecorder/jsonLines()`` writes it; `today-bridge` writes it

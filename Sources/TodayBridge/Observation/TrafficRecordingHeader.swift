@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A recording's first line: what the file is, when it began, and what was let go.
 package struct TrafficRecordingHeader: Codable, Sendable, Hashable {
@@ -16,9 +20,7 @@ package struct TrafficRecordingHeader: Codable, Sendable, Hashable {
     package init(startDate: Date, capacity: Int, dropped: Int) {
         format = TrafficRecording.format
         version = TrafficRecording.version
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        startedAt = formatter.string(from: startDate)
+        startedAt = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(startDate)
         self.capacity = capacity
         self.dropped = dropped
     }

@@ -72,9 +72,19 @@ extension OriginRule {
         init(_ text: String) { self.text = text }
     }
 
+    /// Where the first `://` of `text` is (the standard library's `firstRange(of:)` needs iOS 16).
+    private static func schemeSeparator(in text: String) -> Range<String.Index>? {
+        var start = text.startIndex
+        while let colon = text[start...].firstIndex(of: ":") {
+            if text[colon...].hasPrefix("://") { return colon..<text.index(colon, offsetBy: 3) }
+            start = text.index(after: colon)
+        }
+        return nil
+    }
+
     private static func parse(_ text: String) throws(Refusal) -> Pattern {
         if text == "*" { return .any }
-        guard let separator = text.range(of: "://") else {
+        guard let separator = schemeSeparator(in: text) else {
             throw Refusal(text.isEmpty ? "a rule cannot be empty" : "a rule needs a scheme, as in \"https://example.com\"")
         }
         let scheme = text[..<separator.lowerBound].asciiLowercased

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A web origin, `scheme://host[:port]`, as the engine reports it for a frame (contract C8).
 ///

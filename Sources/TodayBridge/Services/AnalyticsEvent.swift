@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A `track` event after validation and enrichment, as the analytics sink receives it (T1).
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The ids the host adds to every `track` event: device, app session and user (T1).
 public struct AnalyticsIdentity: Sendable {

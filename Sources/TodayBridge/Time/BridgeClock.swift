@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A point on a ``BridgeClock``'s monotonic timeline, in nanoseconds.
 public struct BridgeInstant: Sendable, Hashable, Comparable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the policy concluded about one sender: its surface and whether it may hold credentials.
 package struct SenderTrust: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decides, from the engine's facts alone, which surface a sender is on and what it may receive.
 ///

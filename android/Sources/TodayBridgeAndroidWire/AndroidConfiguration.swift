@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TodayBridge
 
 /// The bridge's configuration as the Kotlin glue sends it to `NativeBridge.create`, as JSON.

@@ -1,5 +1,10 @@
 import CJNI
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TodayBridge
 import TodayBridgeAndroidWire
 

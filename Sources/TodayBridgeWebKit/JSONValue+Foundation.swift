@@ -1,5 +1,18 @@
+#if canImport(WebKit)
 import Foundation
+import TodayBridge
 
+extension PageMessage {
+    /// A message body as Apple's WebKit hands it over (`WKScriptMessage.body`), converted within
+    /// the bridge's limits (X7) by `JSONValue(foundationObject:limits:)`.
+    public static func foundation(_ object: Any) -> PageMessage {
+        .converted { limits throws(JSONParseError) in try JSONValue(foundationObject: object, limits: limits) }
+    }
+}
+
+/// Message bodies and replies in the Foundation form WebKit hands over and takes: here, beside the
+/// adapter that meets them, so that the core builds without Foundation where it need not (the JNI
+/// library an Android app ships takes only FoundationEssentials, without ICU's data).
 extension JSONValue {
     /// Converts a message body as Apple's WebKit hands it over (`WKScriptMessage.body`), within
     /// `limits` (contract X7).
@@ -93,3 +106,4 @@ private struct FoundationBudget {
         return scalar
     }
 }
+#endif
