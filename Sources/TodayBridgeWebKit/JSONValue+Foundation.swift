@@ -20,8 +20,8 @@ extension JSONValue {
     /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; NaN and
     /// the infinities become `null`, as `JSON.stringify` writes them; a JavaScript `Date` arrives
     /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives.
-    /// Anything else is refused. The size counted against ``JSONLimits/maxBytes`` is exactly that
-    /// of the value's JSON text (``jsonUTF8``: escapes and numbers as written); conversion stops
+    /// Anything else is refused. The size counted against `JSONLimits.maxBytes` is exactly that
+    /// of the value's JSON text (`jsonUTF8`: escapes and numbers as written); conversion stops
     /// as soon as it is over, so an oversized body costs no more than the part read.
     public init(foundationObject object: Any, limits: JSONLimits = .default) throws(JSONParseError) {
         var budget = FoundationBudget(remainingBytes: limits.maxBytes)
