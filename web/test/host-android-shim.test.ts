@@ -3,7 +3,7 @@ import test from 'node:test';
 import { STRING_REPLY_EVENT } from '../src/protocol.generated.js';
 import { TodayBridge } from '../src/bridge.js';
 import { tick } from './helpers.js';
-import { runHostScript, subFrame, topWindow } from './host-helpers.js';
+import { pollutingPrototypes, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
 const configuration = { bindingName: 'todayWebViewBridgeNative', channelName: 'todayWebViewBridge', maxMessageBytes: 1024 };
@@ -197,6 +197,28 @@ test('A1 requests are {"id":N,"message":...} text, id first, as the host reads t
   void channel.postMessage(undefined);
   const [id] = ids(sent);
   assert.deepEqual(sent, [`{"id":${id},"message":{"type":"x","n":1}}`, `{"id":${id + 1}}`]);
+});
+
+test("C5 A1 every call settles whatever the page puts on Object.prototype: its toJSON reaches the message as JSON's does, never the request's id", async () => {
+  const sent: string[] = [];
+  const binding = bindings.webMessage(sent);
+  const top = topWindow();
+  const channel = install(top, binding);
+  const frameSent: string[] = [];
+  const frameChannel = install(subFrame(top), bindings.javascriptInterface(frameSent));
+  const polluted = pollutingPrototypes();
+  let calls: Promise<unknown>[];
+  try {
+    calls = [channel.postMessage({ type: 'headers' }), channel.postMessage('x'.repeat(2000)), channel.postMessage(undefined), frameChannel.postMessage({ type: 'track' })];
+  } finally {
+    polluted.restore();
+  }
+  const [id] = ids(sent);
+  assert.deepEqual(sent, [`{"id":${id},"message":{"type":"nope"}}`, `{"id":${id + 1},"length":2002}`, `{"id":${id + 2}}`]);
+  assert.deepEqual(frameSent, ['{"message":{"type":"nope"}}']);
+  assert.deepEqual(polluted.assigned, [], 'no setter of the page saw a part of a request');
+  for (let offset = 0; offset < 3; offset++) replyOnObject(binding, { id: id + offset, value: offset });
+  assert.deepEqual(await Promise.all(calls), [0, 1, 2, undefined]);
 });
 
 test('X7 A1 a message longer than the host accepts is not carried, only its length; the reply settles it', async () => {

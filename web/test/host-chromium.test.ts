@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { TodayBridge } from '../src/bridge.js';
 import { tick } from './helpers.js';
-import { runHostScript, subFrame, topWindow } from './host-helpers.js';
+import { pollutingPrototypes, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
 const objectName = 'todayWebViewBridgeNative';
@@ -70,6 +70,17 @@ test("A1 an addJavascriptInterface object's methods send their name and string a
   assert.deepEqual(Object.keys(window.javaObject), ['postMessage']);
   assert.equal(window.javaObject.postMessage('{"id":1}', 2, undefined), undefined);
   assert.deepEqual(sent, ['j10:javaObject["postMessage","{\\"id\\":1}","2",null]']);
+});
+
+test("A1 an addJavascriptInterface call's text is the same whatever the page puts on Object.prototype and Array.prototype (Android converts natively)", () => {
+  const { window, sent } = chromiumFrame();
+  const polluted = pollutingPrototypes();
+  try {
+    window.javaObject.postMessage('{"id":1}', undefined);
+  } finally {
+    polluted.restore();
+  }
+  assert.deepEqual(sent, ['j10:javaObject["postMessage","{\\"id\\":1}",null]']);
 });
 
 test('A1 an ArrayBuffer reply reaches the object as an ArrayBuffer', () => {

@@ -17,6 +17,25 @@ export function subFrame(top: FakeWindow, extra: Record<string, unknown> = {}): 
   return Object.assign(new EventTarget(), extra, { top }) as FakeWindow;
 }
 
+/**
+ * What a page's library may put on `Object.prototype` after the host scripts ran: a `toJSON`
+ * answering `{ type: 'nope' }` for every object and array, and setters for `id`, `length` and
+ * `message` that keep what is assigned to them (`assigned`). `restore()` takes them away.
+ */
+export function pollutingPrototypes(): { assigned: unknown[]; restore(): void } {
+  const assigned: unknown[] = [];
+  const prototype = Object.prototype as Record<string, unknown>;
+  const setters = ['id', 'length', 'message'];
+  Object.defineProperty(prototype, 'toJSON', { value: () => ({ type: 'nope' }), writable: true, configurable: true });
+  for (const name of setters) Object.defineProperty(prototype, name, { set: (value: unknown) => void assigned.push(value), configurable: true });
+  return {
+    assigned,
+    restore() {
+      for (const name of ['toJSON', ...setters]) delete prototype[name];
+    },
+  };
+}
+
 /** The built text of a host script (`dist/host/<path>`), exactly what Swift embeds. */
 export function hostScript(path: string): string {
   return readFileSync(new URL(`../../host/${path}`, import.meta.url), 'utf8');

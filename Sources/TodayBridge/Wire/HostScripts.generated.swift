@@ -5,7 +5,7 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     /// over the string-only binding `window[bindingName]`, before page scripts run. Does nothing
     /// without the binding or when the channel exists already.
     ///
-    /// A request is `JSON.stringify({ id, message })` (`StringTransportRequest`); its promise settles
+    /// A request is the text of `{ id, message }` (`StringTransportRequest`); its promise settles
     /// once, with the first `StringTransportReply` carrying its id, from either reply route:
     /// - a `message` event on this frame's own binding object (`JavaScriptReplyProxy.postMessage`);
     /// - in the top frame, a `STRING_REPLY_EVENT` DOM event on `window` whose `detail` is the reply's
@@ -21,7 +21,8 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     ///
     /// What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
     /// properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
-    /// members, or adds properties to `Object.prototype`, does not change how its calls settle.
+    /// members, or adds properties to `Object.prototype` (a `toJSON`, setters), does not change how its
+    /// calls settle.
     ///
     /// Built from `web/src/host/android-shim.ts`.
     public static let androidShim = HostScript(source: #"""
@@ -46,6 +47,7 @@ const createObject = Object.create;
 const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
+const StringIntrinsic = String;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
 const ownKeys = Object.keys;
@@ -153,14 +155,13 @@ function androidShim(window, configuration) {
 }
 function requestText(id, message, maxMessageBytes) {
     const json = stringify(message);
-    const request = id === undefined ? {} : { id };
-    const tooLong = json !== undefined && json.length > maxMessageBytes;
-    if (tooLong)
-        request.length = json.length;
-    const text = stringify(request);
-    if (json === undefined || tooLong)
-        return text;
-    return slice(text, 0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
+    const idField = id === undefined ? '' : `"id":${id}`;
+    if (json === undefined)
+        return `{${idField}}`;
+    const separator = idField === '' ? '' : ',';
+    if (json.length > maxMessageBytes)
+        return `{${idField}${separator}"length":${json.length}}`;
+    return `{${idField}${separator}"message":${json}}`;
 }
 function sender(binding, window) {
     if (typeof binding === 'function')
@@ -302,6 +303,7 @@ const createObject = Object.create;
 const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
+const StringIntrinsic = String;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
 const ownKeys = Object.keys;

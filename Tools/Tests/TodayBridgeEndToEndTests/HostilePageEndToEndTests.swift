@@ -68,7 +68,7 @@ struct HostilePageEndToEndTests {
         #expect(Int(peak) < Self.memoryBoundKiB)
     }
 
-    @Test("C5 W5 X3 a page that replaces JSON, Promise, CustomEvent, Array, Map, String, RegExp and EventTarget members after load gets every call settled and its event", arguments: Engine.allCases)
+    @Test("C5 W5 X3 a page that replaces JSON, Promise, CustomEvent, Array, Map, String, RegExp and EventTarget members after load, or puts a toJSON on Object.prototype, gets every call settled and its event", arguments: Engine.allCases)
     func pageReplacingGlobals(engine: Engine) async throws {
         let backend = try await EndToEndHost.shared.value.backend
         let run = try await EndToEndHost.open(
@@ -85,5 +85,8 @@ struct HostilePageEndToEndTests {
         #expect(results["headers"] == "authorized")
         #expect(results["emitEvent"] == "undefined")
         #expect(results["events"] == [["n": 1]])
+        // With a toJSON on Object.prototype the message is JSON's `{"type":"nope"}`, no capability
+        // (`undefined`), and the call settles: the Android shim's request kept its id.
+        #expect(results["prototypeToJSON"] == "undefined")
     }
 }

@@ -1,8 +1,8 @@
 import { STRING_REPLY_EVENT } from '../protocol.generated.js';
-import type { StringTransportReply, StringTransportRequest } from '../protocol.generated.js';
+import type { StringTransportReply } from '../protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
 import {
-  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parse, rejected, slice, stringify, structuredCloneIntrinsic,
+  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parse, rejected, stringify, structuredCloneIntrinsic,
 } from './intrinsics.js';
 
 /** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
@@ -35,7 +35,7 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * over the string-only binding `window[bindingName]`, before page scripts run. Does nothing
  * without the binding or when the channel exists already.
  *
- * A request is `JSON.stringify({ id, message })` (`StringTransportRequest`); its promise settles
+ * A request is the text of `{ id, message }` (`StringTransportRequest`); its promise settles
  * once, with the first `StringTransportReply` carrying its id, from either reply route:
  * - a `message` event on this frame's own binding object (`JavaScriptReplyProxy.postMessage`);
  * - in the top frame, a `STRING_REPLY_EVENT` DOM event on `window` whose `detail` is the reply's
@@ -51,7 +51,8 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  *
  * What a call uses is taken at document start (`intrinsics.ts`), and a reply is read from its own
  * properties only: a page that later replaces `JSON`, `Promise`, `Map` or `EventTarget.prototype`
- * members, or adds properties to `Object.prototype`, does not change how its calls settle.
+ * members, or adds properties to `Object.prototype` (a `toJSON`, setters), does not change how its
+ * calls settle.
  */
 export default function androidShim(window: AndroidShimWindow, configuration: AndroidShimConfiguration): void {
   const binding = window[configuration.bindingName] as Binding | undefined;
@@ -115,18 +116,22 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
 }
 
 /**
- * The request's text, id first (`{"id":N,"message":…}`, or `{"message":…}` for a notification).
- * A message whose JSON text is longer than the host accepts is not carried, only its length: the
- * host refuses it (X7) and nothing large crosses the bridge.
+ * The request's text, id first (`{"id":N,"message":…}`, or `{"message":…}` for a notification;
+ * `StringTransportRequest`). A message whose JSON text is longer than the host accepts is not
+ * carried, only its length: the host refuses it (X7) and nothing large crosses the bridge.
+ *
+ * Only the message goes through `JSON.stringify`, as JSON carries it (its own `toJSON` included);
+ * the envelope is written out here. An envelope object would inherit what a page puts on
+ * `Object.prototype`: a `toJSON` there would replace the whole request, its id with it, and the
+ * host could never answer; a `length` setter would swallow the length.
  */
 function requestText(id: number | undefined, message: unknown, maxMessageBytes: number): string {
   const json = stringify(message);
-  const request: StringTransportRequest = id === undefined ? {} : { id };
-  const tooLong = json !== undefined && json.length > maxMessageBytes;
-  if (tooLong) request.length = json.length;
-  const text = stringify(request);
-  if (json === undefined || tooLong) return text;
-  return slice(text, 0, -1) + (text.length > 2 ? ',' : '') + '"message":' + json + '}';
+  const idField = id === undefined ? '' : `"id":${id}`;
+  if (json === undefined) return `{${idField}}`;
+  const separator = idField === '' ? '' : ',';
+  if (json.length > maxMessageBytes) return `{${idField}${separator}"length":${json.length}}`;
+  return `{${idField}${separator}"message":${json}}`;
 }
 
 /** Sends a text through the binding, bound now so that later changes by the page do not matter. */

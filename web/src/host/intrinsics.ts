@@ -29,6 +29,7 @@ export const createObject = Object.create;
 export const PromiseIntrinsic = Promise;
 export const ErrorIntrinsic = Error;
 export const TypeErrorIntrinsic = TypeError;
+export const StringIntrinsic = String;
 export const CustomEventIntrinsic = CustomEvent;
 export const isArray = Array.isArray;
 export const ownKeys = Object.keys;

@@ -1,4 +1,4 @@
-import { TypeErrorIntrinsic, createObject, defineProperty, isArray, reflectApply } from '../intrinsics.js';
+import { StringIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, isArray, reflectApply, stringify } from '../intrinsics.js';
 
 /** The parts of `window` the emulation uses. */
 export interface ChromiumWebViewWindow {
@@ -116,9 +116,19 @@ export function postText(objectName: string, message: string | ArrayBuffer): str
   return `${kind}${objectName.length}:${objectName}${typeof message === 'string' ? message : toBase64(message)}`;
 }
 
-/** A call of an `addJavascriptInterface` object's method: `j`, the object's name as `<length>:<name>`, then `[method, ...args]` as JSON. */
+/**
+ * A call of an `addJavascriptInterface` object's method: `j`, the object's name as
+ * `<length>:<name>`, then `[method, ...args]` as JSON, each argument as a string (`null` for `null`
+ * and `undefined`). Android converts the arguments natively: the JSON is written out here, with
+ * no array a page's `Object.prototype.toJSON` or `Array.prototype` members could reach.
+ */
 export function interfaceCallText(name: string, method: string, args: unknown[]): string {
-  return `j${name.length}:${name}${JSON.stringify([method, ...args.map((arg) => (arg === null || arg === undefined ? null : String(arg)))])}`;
+  let json = `[${stringify(method)}`;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    json += `,${arg === null || arg === undefined ? 'null' : stringify(StringIntrinsic(arg))}`;
+  }
+  return `j${name.length}:${name}${json}]`;
 }
 
 /** Removes a DevTools binding from `window` and returns it bound, or `undefined` if missing. */
