@@ -1,6 +1,9 @@
 package today.bridge
 
+import android.graphics.Bitmap
 import android.webkit.CookieManager
+import android.webkit.RenderProcessGoneDetail
+import android.webkit.WebChromeClient
 import android.webkit.WebView
 import android.webkit.WebViewClient
 import androidx.webkit.WebSettingsCompat
@@ -11,6 +14,8 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import java.lang.reflect.Modifier
+import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
@@ -22,6 +27,8 @@ import java.util.concurrent.TimeUnit
  * itself, page by page, is the end-to-end suites' (`--engine android`).
  */
 class GlueTest {
+    /** A looper thread of the app's other than the main one, as a `HandlerThread` is. */
+    private val otherThread = OtherThread
     private val services = FakeServices()
     private val bridges = mutableListOf<TodayBridge>()
     private val pages = mutableListOf<Page>()
@@ -32,15 +39,18 @@ class GlueTest {
     private fun page(
         configuration: TodayBridgeConfiguration = configuration(),
         listener: BridgedWebViewListener? = RecordingListener(),
+        setClients: Boolean = true,
+        ui: LooperThread = MainThread,
         beforeLoad: (WebView) -> Unit = {}
-    ) = Page(bridge(configuration), listener, beforeLoad = beforeLoad).also { pages.add(it) }
+    ) = Page(bridge(configuration), listener, setClients, ui, beforeLoad).also { pages.add(it) }
 
     @After fun close() {
         pages.forEach { it.close() }
         bridges.forEach { it.close() }
         System.clearProperty("today.emulation.unsupportedFeatures")
-        val crashes = MainThread.crashes.toList()
+        val crashes = MainThread.crashes.toList() + otherThread.crashes.toList()
         MainThread.crashes.clear()
+        otherThread.crashes.clear()
         assertEquals("exceptions on the UI thread (each would end an Android app)", emptyList<Throwable>(), crashes)
     }
 
@@ -241,10 +251,10 @@ class GlueTest {
         services.refreshGate.countDown()
     }
 
-    // Issue 32: an app that sets its own WebViewClient after install() keeps onPageStarted from the
-    // glue: a new document's messages waited for it for good.
+    // Issue 32: an app whose own WebViewClient does not report onPageStarted (its clients kept,
+    // setClients = false) kept it from the glue: a new document's messages waited for it for good.
     @Test fun `S4 C8 without onPageStarted, each document begins with its first message, judged by the URL shown when the shim's notice came`() {
-        val page = page(configuration(pathPrefixes = listOf("/app/")))
+        val page = page(configuration(pathPrefixes = listOf("/app/")), setClients = false)
         onMain { page.webView.webViewClient = WebViewClient() }
         page.load(TestServer.page("/app/own-client"))
         assertEquals("Bearer secret-token", page.call("trusted", message("headers")).getJSONObject("value").getString("Authorization"))
@@ -297,8 +307,9 @@ class GlueTest {
     }
 
     // Issue 24, 5: with setClients the glue's onRenderProcessGone always returned true and the app
-    // was never told that its WebView must go.
-    @Test fun `C5 a dead renderer settles the pending calls and the app's listener decides, without one, Android's default ends the app`() {
+    // was never told that its WebView must go. Issue 33, 4: without a listener it returned false,
+    // Android's default, and any renderer crash or out-of-memory kill ended the app.
+    @Test fun `C5 a dead renderer settles the pending calls, closes the bridge and tells the listener, and never ends the app by default`() {
         val listener = RecordingListener()
         val page = page(configuration(listOf(AppCapability("slow", AppCapability.Access.ANY_FRAME))), listener).load(TestServer.page("/crash"))
         val gate = CountDownLatch(1)
@@ -308,13 +319,110 @@ class GlueTest {
         onMain { page.webView.loadUrl("chrome://crash") }
         assertEquals(true, listener.gone.poll(10, TimeUnit.SECONDS))
         eventually("the crash diagnostic") { services.diagnostics.firstOrNull { it.code == "webProcessTerminated" } }
+        val afterDeath = LinkedBlockingQueue<NativeCallResult>()
+        page.bridged.call("anything") { afterDeath.add(it) }
+        assertEquals("the bridge of the dead web view is closed", "cancelled", afterDeath.poll(10, TimeUnit.SECONDS)?.code)
         gate.countDown()
 
-        val unhandled = page(listener = null).load(TestServer.page("/crash-unhandled"))
+        val heard = LinkedBlockingQueue<String>()
+        val unhandled = page(listener = null, beforeLoad = { view ->
+            view.webViewClient = object : WebViewClient() {
+                override fun onPageFinished(view: WebView, url: String?) {
+                    heard.add("finished")
+                }
+            }
+        }).load(TestServer.page("/crash-unhandled"))
+        services.diagnostics.clear()
         onMain { unhandled.webView.loadUrl("chrome://crash") }
+        eventually("the crash diagnostic") { services.diagnostics.firstOrNull { it.code == "webProcessTerminated" } }
+        onMain { }  // the callback's task has returned: Android would have ended the app by now
+        assertEquals("the app ended", emptyList<Throwable>(), MainThread.crashes.toList())
+        assertEquals("finished", heard.poll(1, TimeUnit.SECONDS))
+    }
+
+    @Test fun `C5 an app's own client that answers false to onRenderProcessGone still ends the app, as Android does`() {
+        val page = page(listener = null, beforeLoad = { view ->
+            view.webViewClient = object : WebViewClient() {
+                override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail) = false
+            }
+        }).load(TestServer.page("/crash-by-choice"))
+        onMain { page.webView.loadUrl("chrome://crash") }
         val crash = eventually("the app to end") { MainThread.crashes.firstOrNull() }
         assertTrue(crash.toString(), crash.message!!.contains("wasn't handled"))
         MainThread.crashes.clear()
+    }
+
+    // Issue 33, 4: install() replaced the app's own clients, so its file chooser, permission
+    // prompts, fullscreen video and page callbacks were lost.
+    @Test fun `A1 C5 install wraps the app's own clients, which hear every callback, and the glue still hears page starts and window close()`() {
+        val heard = CopyOnWriteArrayList<String>()
+        val listener = RecordingListener()
+        val page = page(configuration(pathPrefixes = listOf("/app/")), listener, beforeLoad = { view ->
+            view.webViewClient = object : WebViewClient() {
+                override fun onPageStarted(view: WebView, url: String?, favicon: Bitmap?) {
+                    heard += "started ${url?.substringAfterLast('/')}"
+                }
+
+                override fun onPageFinished(view: WebView, url: String?) {
+                    heard += "finished ${url?.substringAfterLast('/')}"
+                }
+            }
+            view.webChromeClient = object : WebChromeClient() {
+                override fun onCloseWindow(window: WebView) {
+                    heard += "closed"
+                }
+            }
+        }).load(TestServer.page("/app/wrapped"))
+        // The page start reached the glue too: the trusted document is judged by its committed URL.
+        assertEquals("Bearer secret-token", page.call("trusted", message("headers")).getJSONObject("value").getString("Authorization"))
+        page.evaluate("window.close()")
+        eventually("onCloseWindow") { if (listener.closed.get() == 1) true else null }
+        assertEquals(listOf("started wrapped", "finished wrapped", "closed"), eventually("the app's callbacks") { heard.toList().takeIf { it.size == 3 } })
+    }
+
+    @Test fun `A1 the clients the glue sets override every callback Android declares (API 35), so that each reaches the app's`() {
+        val page = page()
+        val (client, chromeClient) = onMain { page.webView.webViewClient to page.webView.webChromeClient!! }
+        for ((declared, wrapper) in listOf(WebViewClient::class.java to client.javaClass, WebChromeClient::class.java to chromeClient.javaClass)) {
+            val callbacks = declared.declaredMethods.filter { Modifier.isPublic(it.modifiers) && !Modifier.isStatic(it.modifiers) }
+            assertTrue(callbacks.size > 10)
+            val passedOver = callbacks.filter { wrapper.getMethod(it.name, *it.parameterTypes).declaringClass == declared }.map { it.name }
+            assertEquals("${wrapper.name} leaves Android's default for", emptyList<String>(), passedOver)
+        }
+    }
+
+    // Issue 33, 4: a client the app sets after install() replaced the glue's for good.
+    @Test fun `A1 S4 a client the app sets after install is wrapped at the page's next message, and the glue hears page starts again`() {
+        val heard = CopyOnWriteArrayList<String>()
+        val page = page(configuration(pathPrefixes = listOf("/app/"))).load(TestServer.page("/app/before"))
+        val own = object : WebViewClient() {
+            override fun onPageFinished(view: WebView, url: String?) {
+                heard += "finished ${url?.substringAfterLast('/')}"
+            }
+        }
+        onMain { page.webView.webViewClient = own }
+        page.load(TestServer.page("/ugc/after"))
+        assertFalse(page.call("untrusted", message("headers")).getJSONObject("value").has("Authorization"))
+        assertTrue("the glue's client is back", onMain { page.webView.webViewClient !== own })
+        page.load(TestServer.page("/app/later"))
+        assertEquals("Bearer secret-token", page.call("trusted", message("headers")).getJSONObject("value").getString("Authorization"))
+        eventually("the app's client to hear both pages") { if (heard.containsAll(listOf("finished after", "finished later"))) true else null }
+    }
+
+    // Issue 33, 5: the glue posted to the main looper, not the web view's: a web view made on
+    // another looper thread had its scripts run on the wrong thread (Android throws) and its native
+    // calls answered there.
+    @Test fun `X3 X4 a web view made on a thread of its own gets its events and calls on that thread (getWebViewLooper)`() {
+        val page = page(ui = otherThread).load(TestServer.page("/own-looper", """<script>
+            window.events = [];
+            addEventListener('todaywebviewbridge', (event) => { if (event.detail.kind === 'event') window.events.push(event.detail.data.n); });
+            </script>"""))
+        page.call("subscribe", message("__today.subscribe", "event" to "cart"))
+        page.bridged.emit("cart", "{\"n\":1}")
+        assertEquals("1", eventually("the event") { page.evaluate("window.events.length ? String(window.events[0]) : null").takeIf { it != "null" } }.trim('"'))
+        val answeredOn = LinkedBlockingQueue<String>()
+        page.bridged.call("neverAnswers", deadlineSeconds = 0.05) { answeredOn.add(Thread.currentThread().name) }
+        assertEquals(otherThread.looper.thread.name, answeredOn.poll(10, TimeUnit.SECONDS))
     }
 
     @Test fun `C5 a closed bridge installs nothing and says so`() {

@@ -29,19 +29,19 @@ fun <T> eventually(what: String, value: () -> T?): T {
 }
 
 /**
- * The app's main thread, as Android gives one: a thread "main" with the main looper. An
+ * A thread with a looper, as Android gives the app's UI thread or a `HandlerThread`. An
  * exception a task throws ends an Android app; here it is kept in [crashes] (each test checks
  * there is none) and the looper runs on.
  */
-object MainThread {
+open class LooperThread(name: String, prepare: () -> Unit = Looper::prepare) {
     val crashes = CopyOnWriteArrayList<Throwable>()
+    val looper: Looper
 
     init {
-        val started = CountDownLatch(1)
+        val prepared = LinkedBlockingQueue<Looper>()
         val thread = Thread({
-            @Suppress("DEPRECATION")
-            Looper.prepareMainLooper()
-            started.countDown()
+            prepare()
+            prepared.add(Looper.myLooper()!!)
             while (true) {
                 try {
                     Looper.loop()
@@ -50,16 +50,16 @@ object MainThread {
                     crashes.add(crash)
                 }
             }
-        }, "main")
+        }, name)
         thread.isDaemon = true
         thread.start()
-        started.await()
+        looper = prepared.take()
     }
 
-    /** Runs [body] on the main thread and returns its value, rethrowing what it threw (at most 20 s). */
+    /** Runs [body] on this thread and returns its value, rethrowing what it threw (at most 20 s). */
     fun <T> run(body: () -> T): T {
         val result = LinkedBlockingQueue<Outcome<T>>()
-        Handler(Looper.getMainLooper()).post {
+        Handler(looper).post {
             val outcome: Outcome<T> = try {
                 Outcome(body(), null)
             } catch (thrown: Throwable) {
@@ -67,7 +67,7 @@ object MainThread {
             }
             result.add(outcome)
         }
-        val outcome = result.poll(20, TimeUnit.SECONDS) ?: throw AssertionError("the main thread did not run the task within 20 s")
+        val outcome = result.poll(20, TimeUnit.SECONDS) ?: throw AssertionError("${looper.thread.name} did not run the task within 20 s")
         outcome.thrown?.let { throw it }
         @Suppress("UNCHECKED_CAST")
         return outcome.value as T
@@ -76,7 +76,14 @@ object MainThread {
     private class Outcome<T>(val value: T?, val thrown: Throwable?)
 }
 
+/** The app's main thread, as Android gives one: a thread "main" with the main looper. */
+@Suppress("DEPRECATION")
+object MainThread : LooperThread("main", Looper::prepareMainLooper)
+
 fun <T> onMain(body: () -> T): T = MainThread.run(body)
+
+/** A looper thread of the app's other than the main one, as a `HandlerThread` is: web views made there are its. */
+object OtherThread : LooperThread("webview-thread")
 
 /** The app's services, recording what the core asked and on which thread. */
 class FakeServices : TodayBridgeServices {
@@ -164,13 +171,15 @@ class Page(
     val bridge: TodayBridge,
     val listener: BridgedWebViewListener? = RecordingListener(),
     setClients: Boolean = true,
+    /** The thread the web view is made on: its looper is the web view's (`getWebViewLooper()`). */
+    val ui: LooperThread = MainThread,
     beforeLoad: (WebView) -> Unit = {}
 ) {
     val webView: WebView
     val bridged: BridgedWebView
 
     init {
-        val (view, installed) = onMain {
+        val (view, installed) = ui.run {
             val view = WebView(TestContext())
             view.settings.javaScriptEnabled = true
             val installed = bridge.install(view, setClients, listener)
@@ -183,7 +192,7 @@ class Page(
 
     /** Loads [url] and waits until its document has run its scripts (`window.loaded`). */
     fun load(url: String): Page {
-        onMain { webView.loadUrl(url) }
+        ui.run { webView.loadUrl(url) }
         return shows(url)
     }
 
@@ -202,7 +211,7 @@ class Page(
      */
     fun poll(script: String, seconds: Long = 1): String? {
         val result = LinkedBlockingQueue<String>()
-        onMain { webView.evaluateJavascript(script) { result.add(it) } }
+        ui.run { webView.evaluateJavascript(script) { result.add(it) } }
         return result.poll(seconds, TimeUnit.SECONDS)
     }
 
@@ -225,7 +234,7 @@ class Page(
         return result(key)
     }
 
-    fun close() = onMain {
+    fun close() = ui.run {
         bridged.close()
         webView.destroy()
     }

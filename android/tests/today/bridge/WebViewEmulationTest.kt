@@ -42,6 +42,27 @@ class WebViewEmulationTest {
         assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
     }
 
+    // Issue 33, 5: WebViewCompat required the main looper, where androidx compares the web view's own
+    // (WebView.getWebViewLooper(), API 28); a web view made on another looper thread could not be used.
+    @Test fun `a web view belongs to the looper thread it was made on, which need not be the main one (getWebViewLooper)`() {
+        val view = OtherThread.run { WebView(TestContext()) }
+        try {
+            assertSame(OtherThread.looper, view.webViewLooper)
+            OtherThread.run { WebViewCompat.addDocumentStartJavaScript(view, "void 0", setOf("*")) }
+            val refused = onMain {
+                try {
+                    WebViewCompat.addDocumentStartJavaScript(view, "void 0", setOf("*"))
+                    null
+                } catch (expected: RuntimeException) {
+                    expected
+                }
+            }
+            assertTrue(refused.toString(), refused?.message?.contains("All WebView methods must be called on the same thread") == true)
+        } finally {
+            OtherThread.run { view.destroy() }
+        }
+    }
+
     /**
      * A web view with JavaScript on, a client recording page starts and finishes, a listener
      * `probe` recording messages, and a document-start script posting `start <path>` and, on each

@@ -104,6 +104,14 @@ public class WebView {
         return webChromeClient;
     }
 
+    /**
+     * API 28, any thread: the looper of the thread this view was made on, where every call to it
+     * belongs and its callbacks come (AOSP's WebView.getWebViewLooper, mWebViewThread).
+     */
+    public Looper getWebViewLooper() {
+        return webViewLooper;
+    }
+
     /** Any thread. */
     public boolean post(Runnable action) {
         return handler.post(action);

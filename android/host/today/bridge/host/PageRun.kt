@@ -2,7 +2,6 @@ package today.bridge.host
 
 import android.content.Context
 import android.os.Handler
-import android.os.Looper
 import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebView
 import androidx.webkit.WebSettingsCompat
@@ -23,7 +22,8 @@ enum class End(val status: Int) { CLOSED_ITSELF(0), TIMED_OUT(1), WEB_PROCESS_EN
  * it goes: the analytics flushed, the recording written.
  */
 class PageRun(private val options: HostOptions) {
-    private val ui = Handler(Looper.getMainLooper())
+    /** The web view's own thread (`WebView.getWebViewLooper()`), where the run posts its work. */
+    private lateinit var ui: Handler
     private var end: End? = null
     private lateinit var bridge: TodayBridge
     private lateinit var webView: WebView
@@ -36,6 +36,7 @@ class PageRun(private val options: HostOptions) {
         bridge = TodayBridge(configuration(), services)
         recording = options.inspect?.let { bridge.recordTraffic() }
         webView = WebView(AppContext())
+        ui = Handler(webView.webViewLooper)
         webView.settings.javaScriptEnabled = true
         // As an app opts in (androidx.webkit, experimental; Android Lint asks for an opt-in the emulation has no Lint for).
         if (options.backForwardCache) WebSettingsCompat.setBackForwardCacheEnabled(webView.settings, true)
@@ -72,7 +73,7 @@ class PageRun(private val options: HostOptions) {
     private fun end(how: End) {
         if (end != null) return
         end = how
-        Looper.getMainLooper().quitSafely()
+        webView.webViewLooper.quitSafely()
     }
 
     private fun configuration(): TodayBridgeConfiguration {

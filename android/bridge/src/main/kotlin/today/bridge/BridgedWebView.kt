@@ -1,12 +1,9 @@
 package today.bridge
 
-import android.graphics.Bitmap
 import android.net.Uri
 import android.webkit.JavascriptInterface
 import android.webkit.RenderProcessGoneDetail
-import android.webkit.WebChromeClient
 import android.webkit.WebView
-import android.webkit.WebViewClient
 import androidx.webkit.JavaScriptReplyProxy
 import androidx.webkit.ScriptHandler
 import androidx.webkit.WebMessageCompat
@@ -17,7 +14,7 @@ import androidx.webkit.WebViewFeature
  * One web view with the bridge installed ([TodayBridge.install]). Its frames' requests go to the
  * core with the facts Android gives (C8), each judged against the committed URL of the main
  * document it belongs to ([MainDocuments]), a document restored from the back-forward cache
- * included; replies come back on the UI thread.
+ * included; replies come back on the web view's thread (`WebView.getWebViewLooper()`).
  */
 class BridgedWebView private constructor(
     private val webView: WebView,
@@ -29,6 +26,8 @@ class BridgedWebView private constructor(
     private val installation = bridge.installation
     private val documents = MainDocuments<JavaScriptReplyProxy, Request>(Reports(), ::forward)
     private var documentStartScript: ScriptHandler? = null
+    /** The app's clients wrapped, when the glue set the clients ([TodayBridge.install]'s `setClients`). */
+    private var clients: AppClients? = null
     private var lastOrigin: String? = null
     private var lastOriginBytes: ByteArray? = null
     @Volatile private var isClosed = false
@@ -43,15 +42,20 @@ class BridgedWebView private constructor(
     /**
      * The main frame committed a document (`WebViewClient.onPageStarted`), a new one or one restored
      * from the back-forward cache: the old one's calls settle, no credential reaches it (S4). On the
-     * UI thread.
+     * web view's thread.
      */
     fun onPageStarted(url: String?) = documents.pageStarted(url)
 
-    /** The renderer is gone: every pending call settles (C5). On the UI thread. Replace the web view. */
+    /**
+     * The renderer is gone: every pending call settles (C5) and the bridge of this web view is
+     * closed, since Android's `WebView` cannot be used again. On the web view's thread. The app
+     * removes the web view, destroys it, and installs the bridge in a new one.
+     */
     fun onRenderProcessGone(detail: RenderProcessGoneDetail) {
         documents.reset()
         host.documentGone()
         NativeBridge.webProcessDidTerminate(handle.value, detail.didCrash())
+        close()
     }
 
     /** The page closed itself (`window.close()`): the bridge of this web view is closed. */
@@ -62,7 +66,7 @@ class BridgedWebView private constructor(
     fun emit(name: String, data: String? = null) = NativeBridge.emit(handle.value, name.utf8(), data?.utf8())
 
     /**
-     * Calls the page's handler [name] with JSON [arguments] (X4), from any thread; [done] runs on the UI thread
+     * Calls the page's handler [name] with JSON [arguments] (X4), from any thread; [done] runs on the web view's thread
      * with its answer, or with why it failed: the page has no such handler and no [fallback]
      * was given, the handler threw, [deadlineSeconds] passed (0: the configured default), or the
      * page went away.
@@ -72,7 +76,7 @@ class BridgedWebView private constructor(
         NativeBridge.call(handle.value, name.utf8(), arguments?.utf8(), fallback?.utf8(), deadlineSeconds, NativeCall(done))
 
     /**
-     * Closes the bridge of this web view, on the UI thread: every pending call settles (C5), and
+     * Closes the bridge of this web view, on the web view's thread: every pending call settles (C5), and
      * so does every call the page makes from now on (rejected as cancelled); later documents get
      * no channel. Call before `WebView.destroy()`.
      */
@@ -85,7 +89,7 @@ class BridgedWebView private constructor(
         documentStartScript = null
     }
 
-    /** What the main documents tell the core and this web view's host, on the UI thread. */
+    /** What the main documents tell the core and this web view's host, on the web view's thread. */
     private inner class Reports : MainDocuments.Reports {
         /** A new main document, and the scripts a host without document-start scripts runs now. */
         override fun documentBegins(url: String?) {
@@ -110,7 +114,7 @@ class BridgedWebView private constructor(
     private fun forward(request: Request) {
         if (request.text.length == 0) return
         val reply = NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
-        // Answered at once, on this (the UI) thread: posted here; a later answer comes through WebViewHost.
+        // Answered at once, on this (the web view's) thread: posted here; a later answer comes through WebViewHost.
         if (reply != null) request.route?.postMessage(reply.utf8())
     }
 
@@ -131,6 +135,7 @@ class BridgedWebView private constructor(
                 if (message.type == WebMessageCompat.TYPE_STRING) {
                     val text = message.data
                     if (text != null) {
+                        if (isMainFrame) clients?.keepWrapped()
                         val origin = sourceOrigin.toString()
                         documents.message(Request(text, isMainFrame, origin, replyProxy), isMainFrame, replyProxy, origin, text.length == 0)
                     }
@@ -153,18 +158,19 @@ class BridgedWebView private constructor(
         }
     }
 
-    private inner class Client : WebViewClient() {
-        override fun onPageStarted(view: WebView, url: String?, favicon: Bitmap?) = this@BridgedWebView.onPageStarted(url)
+    /** What the glue's clients tell it, after the app's own clients heard it. */
+    private inner class Events : ClientEvents {
+        override fun pageStarted(url: String?) = onPageStarted(url)
 
-        override fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean {
-            this@BridgedWebView.onRenderProcessGone(detail)
-            return listener?.onRenderProcessGone(view, detail) ?: false
+        /** Handled unless the app's client or its listener says otherwise: a renderer's death never ends the app by default. */
+        override fun renderProcessGone(view: WebView, detail: RenderProcessGoneDetail, appAnswer: Boolean?): Boolean {
+            onRenderProcessGone(detail)
+            val listenerAnswer = listener?.onRenderProcessGone(view, detail)
+            return (appAnswer ?: true) && (listenerAnswer ?: true)
         }
-    }
 
-    private inner class ChromeClient : WebChromeClient() {
-        override fun onCloseWindow(window: WebView) {
-            this@BridgedWebView.onCloseWindow()
+        override fun closeWindow(window: WebView) {
+            onCloseWindow()
             listener?.onCloseWindow(window)
         }
     }
@@ -173,26 +179,25 @@ class BridgedWebView private constructor(
         fun install(bridge: TodayBridge, webView: WebView, setClients: Boolean, listener: BridgedWebViewListener?): BridgedWebView {
             val bridged = BridgedWebView(webView, bridge, listener)
             bridged.listen()
-            if (setClients) {
-                webView.webViewClient = bridged.Client()
-                webView.webChromeClient = bridged.ChromeClient()
-            }
+            if (setClients) bridged.clients = AppClients(webView, bridged.Events())
             return bridged
         }
     }
 }
 
 /**
- * What the bridge tells an app whose web view's clients it set ([TodayBridge.install] with
+ * What the bridge tells an app whose web view's clients it wraps ([TodayBridge.install] with
  * `setClients`): the events after which the app removes the `WebView`.
  */
 open class BridgedWebViewListener {
     /**
-     * The renderer is gone and every pending call has settled (C5): the `WebView` cannot be used
-     * again. Return true once the app removes it, as `WebViewClient.onRenderProcessGone` does;
-     * false, the default, lets Android end the app, as it does for an app that does not handle it.
+     * The renderer is gone, every pending call has settled (C5) and the bridge of this web view is
+     * closed: the `WebView` cannot be used again. The app removes it from its layout, destroys it,
+     * and shows the page again in a new `WebView` with the bridge installed. Return true, the
+     * default, once the app handles it; false asks Android to end the app, as
+     * `WebViewClient.onRenderProcessGone`'s false does.
      */
-    open fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean = false
+    open fun onRenderProcessGone(view: WebView, detail: RenderProcessGoneDetail): Boolean = true
 
     /** The page called `window.close()`: the bridge of this web view is closed; remove the `WebView`. */
     open fun onCloseWindow(view: WebView) = Unit

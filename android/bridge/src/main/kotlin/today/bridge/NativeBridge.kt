@@ -10,7 +10,7 @@ package today.bridge
  */
 internal object NativeBridge {
     init {
-        System.loadLibrary("TodayBridgeJNI")
+        NativeLibrary.load()
     }
 
     /** The app's bridge ([Wire.AndroidConfiguration]); [host] answers its services. Throws [IllegalArgumentException] for a bad configuration. */

@@ -36,11 +36,16 @@ class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridge
     }
 
     /**
-     * Installs the bridge in [webView], which must have JavaScript enabled: call on the UI thread,
-     * before the first `loadUrl`. Sets the web view's `WebViewClient` and `WebChromeClient`, and
-     * tells [listener] when the renderer is gone or the page closed itself; with [setClients]
-     * false, the app's own clients call the returned [BridgedWebView]'s `onPageStarted`,
-     * `onRenderProcessGone` and `onCloseWindow` instead.
+     * Installs the bridge in [webView], which must have JavaScript enabled: call on the web
+     * view's thread (the UI thread, as every `WebView` call), before the first `loadUrl`.
+     *
+     * Wraps the web view's `WebViewClient` and `WebChromeClient`, the app's own as
+     * `getWebViewClient()` and `getWebChromeClient()` read them now: every callback still reaches
+     * them, and a client the app sets later is wrapped at the page's next message. A renderer's
+     * death never ends the app unless the app's client or [listener] asks for it (false): the
+     * bridge of the web view closes and [listener] is told, so that the app replaces the web view.
+     * With [setClients] false, the glue leaves the clients alone and the app's own call the
+     * returned [BridgedWebView]'s `onPageStarted`, `onRenderProcessGone` and `onCloseWindow`.
      */
     @JvmOverloads
     fun install(webView: WebView, setClients: Boolean = true, listener: BridgedWebViewListener? = null): BridgedWebView {
@@ -74,6 +79,18 @@ class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridge
         isClosed = true
         NativeBridge.destroy(handle)
         executor.shutdown()
+    }
+
+    companion object {
+        /**
+         * Starts loading the bridge's native library (`libTodayBridgeJNI.so`, the Swift core with
+         * its runtime) on a background thread, and returns at once: call it when the app starts
+         * (`Application.onCreate`), so that the UI thread does not load it when it first makes a
+         * [TodayBridge]. A bridge made before the load ends waits for it. Calling it again does
+         * nothing.
+         */
+        @JvmStatic
+        fun preload() = NativeLibrary.startLoading()
     }
 }
 

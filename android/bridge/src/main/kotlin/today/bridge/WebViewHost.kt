@@ -1,30 +1,32 @@
 package today.bridge
 
 import android.os.Handler
-import android.os.Looper
 import android.webkit.CookieManager
 import android.webkit.WebView
 import androidx.webkit.JavaScriptReplyProxy
 import org.json.JSONObject
 
 /**
- * Carries out one web view's side of the core on the UI thread: replies through the frame's
- * [JavaScriptReplyProxy] (at once when the core answers on the UI thread, else posted there),
+ * Carries out one web view's side of the core on the web view's own thread, its looper
+ * (`WebView.getWebViewLooper()`, API 28: the thread it was made on, which need not be the main
+ * one): replies through the frame's
+ * [JavaScriptReplyProxy] (at once when the core answers on that thread, else posted there),
  * scripts with `evaluateJavascript` (main frame only; each done when its callback comes or its
  * document is gone, [documentGone]), the session cookie with [CookieManager].
- * The core holds it weakly and calls it from the UI thread or its own threads.
+ * The core holds it weakly and calls it from the web view's thread or its own threads.
  */
 internal class WebViewHost(private val webView: WebView) : NativeHost {
     @Volatile var handle = 0L
-    private val mainThread = Handler(Looper.getMainLooper())
-    /** The scripts run whose callback has not come, by service call; on the UI thread. */
+    private val webViewLooper = webView.webViewLooper
+    private val webViewThread = Handler(webViewLooper)
+    /** The scripts run whose callback has not come, by service call; on the web view's thread. */
     private val running = HashMap<Long, (String?) -> Unit>()
 
     override fun reply(route: Any, reply: ByteArray) {
         val text = reply.utf8()
         when (route) {
-            is JavaScriptReplyProxy -> onMainThread { route.postMessage(text) }
-            is NativeCall -> mainThread.post { route.settle(JSONObject(text)) }
+            is JavaScriptReplyProxy -> onWebViewThread { route.postMessage(text) }
+            is NativeCall -> webViewThread.post { route.settle(JSONObject(text)) }
         }
     }
 
@@ -37,14 +39,14 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
         when (service) {
             Wire.HostServices.EVALUATE_JAVASCRIPT -> {
                 val script = Wire.EvaluateJavascriptArguments.fromJson(request).script
-                mainThread.post {
+                webViewThread.post {
                     running[callId] = complete
                     webView.evaluateJavascript(script) { running.remove(callId)?.invoke(null) }
                 }
             }
             Wire.HostServices.SET_COOKIE -> {
                 val cookie = Wire.SetCookieArguments.fromJson(request)
-                mainThread.post {
+                webViewThread.post {
                     CookieManager.getInstance().setCookie(cookie.url, cookie.value) { stored ->
                         complete(if (stored == true) null else "CookieManager did not store the cookie")
                     }
@@ -57,8 +59,8 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
     /**
      * The main document the scripts ran in is gone (another committed, one came back from the
      * cache, the renderer died): Android never calls back a script whose frame went away, so each
-     * one still running ends now, as failed, and the deliveries after it are not held up. On the UI
-     * thread.
+     * one still running ends now, as failed, and the deliveries after it are not held up. On the
+     * web view's thread.
      */
     fun documentGone() {
         val ended = running.values.toList()
@@ -66,7 +68,7 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
         for (complete in ended) complete("the page went away before the script answered")
     }
 
-    private fun onMainThread(task: () -> Unit) {
-        if (Looper.myLooper() == Looper.getMainLooper()) task() else mainThread.post(task)
+    private fun onWebViewThread(task: () -> Unit) {
+        if (webViewLooper.isCurrentThread) task() else webViewThread.post(task)
     }
 }
