@@ -34,7 +34,7 @@ EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/C
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test jni-library-check \
+.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test jni-library-check android-publication-check \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -42,7 +42,7 @@ demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
-test: deps web-test web-package-check unit-test tools-test android-test jni-library-check contract-check docs doc-check \
+test: deps web-test web-package-check unit-test tools-test android-test jni-library-check android-publication-check contract-check docs doc-check \
 	app-resolution-check sanitize-thread sanitize-address fuzz-smoke
 
 deps:
@@ -129,6 +129,14 @@ android-test: Tools/.build/debug/.built Tools/.build/android-host/.built
 # nothing of Swift's needed at run time, and under a size bound (scripts/check-jni-library.sh).
 jni-library-check:
 	scripts/check-jni-library.sh
+
+# The Android library's Maven publication (android/scripts/check-publication.py, a few seconds):
+# the coordinates and dependencies bridge/build.gradle.kts publishes, its version TodayBridge.version
+# (as today-bridge --version prints it), the POM Gradle writes for them, and Maven resolving it
+# offline from a repository laid out as Gradle publishes (Gradle itself runs in the Android workflow).
+android-publication-check: Tools/.build/debug/.built
+	scripts/install-deps.sh maven python3
+	android/scripts/check-publication.py --cli $(CLI)
 
 # The libraries' unit suites (unit-test's, but the WKWebView adapter's and the GTK adapter's
 # shared-content-manager test, which need WebKitGTK's processes and a display) under

@@ -11,13 +11,38 @@
 // Needs: a Swift 6.3 toolchain on PATH with the Swift SDK for Android installed (`swift sdk
 // install …`) and linked to an NDK (the SDK's swift-android/scripts/setup-android-sdk.sh, README).
 // -PswiftSdkBundle=<path to the installed *android*.artifactbundle> when several are installed.
+//
+// The Maven publication `release` (`:bridge:publishReleasePublicationToLocalRepository`): the AAR
+// with its POM and Gradle module metadata, at the coordinates of ../gradle.properties and the
+// version TodayBridge.version, into the Maven repository android/build/repo (the Android workflow
+// publishes there and builds ../consumer-sample against it). The instrumented tests
+// (src/androidTest, `:bridge:connectedDebugAndroidTest`) need the web SDK's conformance pages built
+// first (web/scripts/build.sh: web/dist/conformance).
 import org.gradle.api.tasks.Copy
 import org.gradle.api.tasks.Exec
+import org.jetbrains.kotlin.gradle.dsl.KotlinVersion
 
 plugins {
     id("com.android.library")
     id("org.jetbrains.kotlin.android")
+    `maven-publish`
 }
+
+/** A fact of the publication, from ../gradle.properties (`todayBridge.<name>`). */
+fun publication(name: String): String = providers.gradleProperty("todayBridge.$name").get()
+
+/**
+ * TodayBridge.version, read from the one place it is written (RELEASING.md); the same pattern as
+ * android/scripts/check-publication.py's.
+ */
+val todayBridgeVersion: String = run {
+    val source = File(rootProject.projectDir, "../Sources/TodayBridge/Bridge/TodayBridge+Version.swift")
+    Regex("""public static let version = "([^"\\]+)"""").find(source.readText())?.groupValues?.get(1)
+        ?: throw GradleException("$source has no `public static let version = \"…\"`")
+}
+
+group = publication("groupId")
+version = todayBridgeVersion
 
 android {
     namespace = "today.bridge"
@@ -26,8 +51,16 @@ android {
     defaultConfig {
         minSdk = 28
         consumerProguardFiles("consumer-rules.pro")
+        testInstrumentationRunner = "androidx.test.runner.AndroidJUnitRunner"
     }
     sourceSets["main"].jniLibs.srcDir(layout.buildDirectory.dir("swift/jniLibs"))
+    // The conformance kit's pages (conformanceAssets below), served to the instrumented tests from the test APK's assets.
+    sourceSets["androidTest"].assets.srcDir(layout.buildDirectory.dir("conformance-assets"))
+    publishing {
+        singleVariant("release") {
+            withSourcesJar()
+        }
+    }
     compileOptions {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
@@ -36,10 +69,74 @@ android {
 
 kotlin {
     jvmToolchain(17)
+    // What an app on an older Kotlin can read: the glue's metadata at this language level, and the
+    // POM's kotlin-stdlib at this version instead of the plugin's own (2.1's metadata is unreadable
+    // by Kotlin 1.9 and older). The glue also compiles with Kotlin 1.3 (android/scripts/test.sh).
+    coreLibrariesVersion = publication("kotlinStdlib")
+    compilerOptions {
+        languageVersion.set(KotlinVersion.fromVersion(publication("kotlinLevel")))
+        apiVersion.set(KotlinVersion.fromVersion(publication("kotlinLevel")))
+    }
 }
 
 dependencies {
-    implementation("androidx.webkit:webkit:1.12.1")
+    implementation("androidx.webkit:webkit:${publication("androidxWebkit")}")
+    androidTestImplementation("androidx.test:runner:1.6.2")
+    androidTestImplementation("androidx.test:core:1.6.1")
+    androidTestImplementation("androidx.test.ext:junit:1.2.1")
+    androidTestImplementation("junit:junit:4.13.2")
+}
+
+publishing {
+    publications {
+        register<MavenPublication>("release") {
+            groupId = publication("groupId")
+            artifactId = publication("artifactId")
+            version = todayBridgeVersion
+            afterEvaluate {
+                from(components["release"])
+            }
+            pom {
+                name.set("Today WebView Bridge for Android")
+                description.set("The Today WebView Bridge's Swift core (libTodayBridgeJNI.so, per ABI, with libc++_shared.so) and its Kotlin glue for android.webkit.WebView")
+            }
+        }
+    }
+    repositories {
+        // android/build/repo: what CI publishes and ../consumer-sample resolves from.
+        maven {
+            name = "local"
+            url = uri(rootProject.layout.buildDirectory.dir("repo"))
+        }
+    }
+}
+
+/** The conformance kit's pages (web/dist/conformance, web/scripts/build.sh) as assets/conformance/ of the test APK. */
+val conformanceAssets = tasks.register<Copy>("conformanceAssets") {
+    val pages = File(rootProject.projectDir, "../web/dist/conformance")
+    from(pages)
+    into(layout.buildDirectory.dir("conformance-assets/conformance"))
+    doFirst {
+        require(File(pages, "index.html").isFile) { "$pages/index.html is missing: run web/scripts/build.sh" }
+    }
+}
+
+/**
+ * The conformance fixture the JVM host registers (android/host: ConformanceFixture.kt and the
+ * PageExercises.kt it uses, which need only the glue and org.json), compiled into the instrumented
+ * tests, so that the device runs the same fixture as `conformance --engine android`.
+ */
+val conformanceFixtureSources = tasks.register<Copy>("conformanceFixtureSources") {
+    from(File(rootProject.projectDir, "host/today/bridge/host")) {
+        include("ConformanceFixture.kt", "PageExercises.kt")
+    }
+    into(layout.buildDirectory.dir("conformance-fixture/today/bridge/host"))
+}
+android.sourceSets["androidTest"].kotlin.srcDir(layout.buildDirectory.dir("conformance-fixture"))
+
+tasks.configureEach {
+    if (name.matches(Regex("merge\\w*AndroidTestAssets"))) dependsOn(conformanceAssets)
+    if (name.matches(Regex("compile\\w*AndroidTestKotlin"))) dependsOn(conformanceFixtureSources)
 }
 
 /** The API level in the Swift SDK's target triples (`swift sdk list`); 28 for swift.org's SDK. */

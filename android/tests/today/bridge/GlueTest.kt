@@ -2,6 +2,7 @@ package today.bridge
 
 import android.graphics.Bitmap
 import android.webkit.CookieManager
+import android.webkit.JavascriptInterface
 import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebChromeClient
 import android.webkit.WebView
@@ -446,6 +447,23 @@ class GlueTest {
         assertEquals("undefined", page.call("headers", message("headers")).getString("value"))
         assertEquals("undefined", page.call("track", message("track", "ename" to "from_fallback")).getString("value"))
         eventually("the event") { services.recorded.firstOrNull { it.name == "from_fallback" } }
+    }
+
+    @Test fun `A1 the fallback's postMessage takes a page's null and undefined (Android hands both over as null) and the channel still answers`() {
+        System.setProperty("today.emulation.unsupportedFeatures", "WEB_MESSAGE_LISTENER")
+        val page = page().load(TestServer.page("/fallback-null"))
+        // The method Android calls, as it calls it: by reflection, with the page's null.
+        val channelClass = Class.forName("today.bridge.BridgedWebView\$FallbackChannel")
+        val channel = channelClass.getDeclaredConstructor(BridgedWebView::class.java).apply { isAccessible = true }.newInstance(page.bridged)
+        val postMessage = channelClass.getMethod("postMessage", String::class.java)
+        assertTrue(postMessage.isAnnotationPresent(JavascriptInterface::class.java))
+        postMessage.isAccessible = true
+        postMessage.invoke(channel, null)
+        // And from the page, through the object Android injected.
+        val name = JSONObject.quote(page.bridge.installation.jsObjectName)
+        page.evaluate("window[$name].postMessage(null); window[$name].postMessage(undefined); true")
+        assertEquals("undefined", page.call("track", message("track", "ename" to "after_null")).getString("value"))
+        eventually("the event") { services.recorded.firstOrNull { it.name == "after_null" } }
     }
 
     @Test fun `A2 without DOCUMENT_START_SCRIPT the scripts run when each page starts`() {

@@ -150,11 +150,16 @@ class BridgedWebView private constructor(
         }
     }
 
-    /** The `@JavascriptInterface` object of hosts without `WEB_MESSAGE_LISTENER`; called on a background thread. */
+    /**
+     * The `@JavascriptInterface` object of hosts without `WEB_MESSAGE_LISTENER`; called on a
+     * background thread. Kept by name for R8 (consumer-rules.pro). [request] is nullable: a page
+     * may pass `null` or `undefined`, which Android hands over as null; a non-null parameter would
+     * throw before the body runs.
+     */
     private inner class FallbackChannel {
         @JavascriptInterface
-        fun postMessage(request: String) {
-            if (request.isNotEmpty()) NativeBridge.receive(handle.value, request.utf8(), false, null, null)
+        fun postMessage(request: String?) {
+            if (request != null && request.isNotEmpty()) NativeBridge.receive(handle.value, request.utf8(), false, null, null)
         }
     }
 
