@@ -43,6 +43,19 @@ if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/classes:$e
     exit 1
 fi
 
+# The instrumented tests (bridge/src/androidTest, with the conformance fixture of android/host they
+# compile in) and the consumer sample, which run only on an Android emulator (the Android
+# workflow): compiled here against the glue, the emulation and stubs of the device-only APIs they
+# use (android/scripts/device-stubs), so that a name or a signature they get wrong fails here.
+mkdir -p "$out/device-stubs" "$out/device-classes"
+"$java_home/bin/javac" -nowarn -d "$out/device-stubs" -cp "$emulation:$libraries" $(find android/scripts/device-stubs -name '*.java')
+if ! JAVA_HOME="$java_home" kotlinc -Werror -jvm-target 1.8 -cp "$out/classes:$out/device-stubs:$emulation:$libraries" -d "$out/device-classes" \
+    android/bridge/src/androidTest/kotlin android/host/today/bridge/host/ConformanceFixture.kt android/host/today/bridge/host/PageExercises.kt \
+    android/consumer-sample/src/main/kotlin > "$out/device.log" 2>&1; then
+    cat "$out/device.log" >&2
+    exit 1
+fi
+
 classpath="$out/classes:$emulation:$libraries:/usr/share/java/kotlin-stdlib.jar"
 status=0
 "$java_home/bin/java" -Xcheck:jni -Djava.library.path="$library" -Dtoday.test.keystore="$out/test.p12" -cp "$classpath" \
