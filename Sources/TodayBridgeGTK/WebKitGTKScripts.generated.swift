@@ -110,6 +110,14 @@ const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 const RELAY_LENGTH = /^\d{1,15}$/;
 
 // host/relay/relay-channel.js
+function settleWithText(call, text) {
+    try {
+        call.resolve(parse(text));
+    }
+    catch (error) {
+        call.reject(error);
+    }
+}
 function defineChannel(window, handlers, channelName, channel) {
     window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
     try {
@@ -131,12 +139,7 @@ function relayChannel(window, maxMessageBytes) {
             return call.reject(new ErrorIntrinsic(reply.body));
         if (reply.mark === NONE)
             return call.resolve(undefined);
-        try {
-            call.resolve(parse(reply.body));
-        }
-        catch (error) {
-            call.reject(error);
-        }
+        settleWithText(call, reply.body);
     });
     return freeze({
         postMessage(message) {

@@ -10,11 +10,24 @@ struct MainDocument {
     private(set) var token: Substring?
     /// Its URL, as WebKit last reported it.
     private(set) var url: URL?
+    /// Whether the web content process ended since the last document was announced, as reported.
+    private(set) var processEnded = false
 
     /// A document began or came back from the back-forward cache, at `url`.
     mutating func announce(token: Substring, url: URL?) {
         self.token = token
         self.url = url
+        processEnded = false
+    }
+
+    /// The web content process ended: no document is shown until the next is announced, and no
+    /// relayed message speaks for one. Returns whether this is news: not when the end was already
+    /// reported since the last document was announced.
+    mutating func endProcess() -> Bool {
+        guard !processEnded else { return false }
+        processEnded = true
+        token = nil
+        return true
     }
 
     /// Whether `token` names this document. Another names a document the main frame does not show.

@@ -16,18 +16,42 @@ extension WebKitBridge {
         }
     }
 
-    /// WebKit's own channel: a sub-frame's message, judged by the main document as the main frame
-    /// last reported it (C8). The main frame's channel is the relay's: a main-frame message here
-    /// went around it, so it is not taken for the main document (an unidentified frame, S1).
+    /// WebKit's own handler in the page world: a sub-frame's message, judged by the main document
+    /// as the main frame last reported it (C8). The main frame's channel is the relay's: a
+    /// main-frame message here went around it, so it is not taken for the main document (an
+    /// unidentified frame, S1). The bridge's channel posts text (`webkit/frame-channel.ts`), which
+    /// WebKit carries as it is whatever the SDK the app was linked with, and is answered with JSON
+    /// text; a body of any other kind (a frame the channel's script did not run in) is read as
+    /// WebKit converted it and answered with Foundation values.
     private func receiveFromPageWorld(_ message: WKScriptMessage, link: WebViewLink, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
         let mainDocumentURL = link.mainDocument.url
         let sender = message.frameInfo.isMainFrame
             ? SenderFacts.unidentifiedFrame(mainDocumentURL: mainDocumentURL)
             : SenderFacts(message.frameInfo, mainDocumentURL: mainDocumentURL)
-        link.connection.receive(.foundation(message.body), from: sender) { reply in
+        guard var text = message.body as? String else {
+            return dispatch(.foundation(message.body), from: sender, link: link, answeringWithText: false, replyHandler: replyHandler)
+        }
+        text.withUTF8 { bytes in
+            let request = RelayedText.request(UnsafeRawBufferPointer(bytes))
+            dispatch(request.map(Self.pageMessage) ?? .foundation(message.body), from: sender, link: link, answeringWithText: true, replyHandler: replyHandler)
+        }
+    }
+
+    /// Hands `message` to the core, whose reply goes to WebKit's `replyHandler` as JSON text
+    /// (which the bridge's channels parse) or as Foundation values.
+    private func dispatch(
+        _ message: PageMessage, from sender: SenderFacts, link: WebViewLink, answeringWithText: Bool,
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
+    ) {
+        link.connection.receive(message, from: sender) { reply in
             Task { @MainActor in
-                let answer = reply.webKitReply
-                replyHandler(answer.value, answer.errorMessage)
+                if answeringWithText {
+                    let answer = reply.webKitRelayReply
+                    replyHandler(answer.text, answer.errorMessage)
+                } else {
+                    let answer = reply.webKitReply
+                    replyHandler(answer.value, answer.errorMessage)
+                }
             }
         }
     }
@@ -55,12 +79,7 @@ extension WebKitBridge {
                 }
                 link.mainDocument.moved(to: frame.request.url)
                 let sender = SenderFacts(frame, mainDocumentURL: frame.request.url)
-                link.connection.receive(Self.pageMessage(relayed.request), from: sender) { reply in
-                    Task { @MainActor in
-                        let answer = reply.webKitRelayReply
-                        replyHandler(answer.text, answer.errorMessage)
-                    }
-                }
+                dispatch(Self.pageMessage(relayed.request), from: sender, link: link, answeringWithText: true, replyHandler: replyHandler)
             }
         }
     }

@@ -8,10 +8,11 @@ import WebKit
 /// ``install(_:in:)-(_,WKWebViewConfiguration)`` adds, before the view exists, the channel
 /// `window.webkit.messageHandlers.<channelName>` (C1): in the main frame over a relay in the
 /// bridge's own content world, which binds each message to the document that sent it and tells
-/// each main-frame document apart, a restored one included (S4); in sub-frames, WebKit's own. And
-/// the platform tag at document start in the main frame only (C7). Every decision is the core's:
-/// this type only carries messages, replies, scripts and cookies, with the sender's identity
-/// taken from WebKit's frame info (C8).
+/// each main-frame document apart, a restored one included (S4); in sub-frames, over WebKit's own
+/// handler. Either way only strings cross WebKit, both ways, so the SDK the app is linked with
+/// changes nothing a page sends or gets. And the platform tag at document start in the main frame
+/// only (C7). Every decision is the core's: this type only carries messages, replies, scripts and
+/// cookies, with the sender's identity taken from WebKit's frame info (C8).
 ///
 /// ```swift
 /// let configuration = WKWebViewConfiguration()
@@ -72,8 +73,15 @@ public final class WebKitBridge {
     ///     webView.reload()
     /// }
     /// ```
+    ///
+    /// Without it the adapter still learns of most ends: from the view's `url`, which WebKit
+    /// clears when no load follows at once (the view outside a window, or WebKit's own reload
+    /// refused after a second end within 30 seconds), and from the next document, which settles
+    /// what is pending. When WebKit reloads the page itself at once (no delegate method, the view
+    /// visible), the reload's new document settles every call as `cancelled`, but only this call
+    /// tells the bridge that the process ended. A second report of the same end does nothing.
     public func webContentProcessDidTerminate(in webView: WKWebView) {
-        connection(for: webView).webProcessDidTerminate(.unknown)
+        link(for: webView).contentProcessEnded()
     }
 
     private static let installationKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
@@ -84,12 +92,12 @@ public final class WebKitBridge {
         let channel = bridge.configuration.channelName
         let relayHandler = WebKitPageScripts.relayHandler(channel: channel)
         let limit = bridge.configuration.limits.maxMessageBytes
-        for (source, world) in [
-            (WebKitPageScripts.platformTag(bridge.configuration.platform), WKContentWorld.page),
-            (WebKitPageScripts.relay(handler: relayHandler, maxMessageBytes: limit), WebKitPageScripts.world),
-            (WebKitPageScripts.channel(channel, maxMessageBytes: limit), WKContentWorld.page),
+        for (source, world, mainFrameOnly) in [
+            (WebKitPageScripts.platformTag(bridge.configuration.platform), WKContentWorld.page, true),
+            (WebKitPageScripts.relay(handler: relayHandler, maxMessageBytes: limit), WebKitPageScripts.world, true),
+            (WebKitPageScripts.channel(channel, maxMessageBytes: limit), WKContentWorld.page, false),
         ] {
-            controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
+            controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: mainFrameOnly, in: world))
         }
         controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .pageWorld), contentWorld: .page, name: channel)
         controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .relay), contentWorld: WebKitPageScripts.world, name: relayHandler)

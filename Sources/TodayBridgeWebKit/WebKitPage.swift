@@ -17,12 +17,16 @@ final class WebKitPage: BridgeWebView {
         cookieStore = webView.configuration.websiteDataStore.httpCookieStore
     }
 
-    /// Delivers natively: the data travels as `callAsyncJavaScript`'s argument, not as script text.
+    /// Delivers natively: the data travels as `callAsyncJavaScript`'s one argument, the event's
+    /// JSON text, which the page parses with the `JSON` taken at document start. Never an object:
+    /// WebKit builds those in the page's world with ordinary assignments, where a page's setters on
+    /// `Object.prototype` or `Array.prototype` would see or drop the delivery and an own
+    /// `__proto__` key would replace a prototype (`JavaScriptEvaluationResult::toJS`, since 2025).
     func deliver(_ delivery: PageDelivery) async throws {
         let webView = try self.view()
-        let argument = ["configuration": delivery.functionArgument.foundationObject]
+        let arguments: [String: Any] = delivery.functionArguments
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            webView.callAsyncJavaScript(PageDelivery.functionBody, arguments: argument, in: nil, in: .page) { result in
+            webView.callAsyncJavaScript(PageDelivery.functionBody, arguments: arguments, in: nil, in: .page) { result in
                 continuation.resume(with: result.map { _ in })
             }
         }

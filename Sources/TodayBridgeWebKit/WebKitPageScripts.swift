@@ -8,7 +8,8 @@ import WebKit
 /// The main frame's channel (page world) hands each message to the relay (the bridge's own content
 /// world, where no page script reaches), which posts it to a handler registered in that world
 /// alone, with its document's token, and tells the adapter when its document begins and when it
-/// comes back from the back-forward cache. The app's navigation delegate stays the app's own.
+/// comes back from the back-forward cache. A sub-frame's channel posts each message's text to
+/// WebKit's own handler. The app's navigation delegate stays the app's own.
 enum WebKitPageScripts {
     /// The bridge's content world: the relay and its handler.
     @MainActor static var world: WKContentWorld { .world(name: "today-webview-bridge") }
@@ -21,7 +22,8 @@ enum WebKitPageScripts {
         HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
     }
 
-    /// Main frame, page world, document start: the channel over the relay (C1).
+    /// Every frame, page world, document start: the channel, over the relay in the main frame,
+    /// over WebKit's own handler in a sub-frame (C1).
     static func channel(_ channel: String, maxMessageBytes: Int) -> String {
         HostScript.webKitChannel.invocation(WebKitChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes)))
     }

@@ -1,7 +1,8 @@
 // The configurations of the scripts in `web/src/host/webkit/`.
 // Their TypeScript types are generated from these.
 
-/// `channel.ts`: the main frame's channel, in the page world of the top frame.
+/// `channel.ts`: the channel, in the page world of every frame: over the relay in the top frame,
+/// over WebKit's own handler in a sub-frame.
 package struct WebKitChannelConfiguration: Codable, Sendable {
     /// The channel the web SDK finds as `window.webkit.messageHandlers.<channelName>` (C1).
     package var channelName: String

@@ -3,20 +3,22 @@
 import TodayBridge
 
 extension HostScript where Configuration == WebKitChannelConfiguration {
-    /// The main frame's channel in WKWebView (C1, C8, S4), in the page world of the top frame, at
-    /// document start: defines `window.webkit.messageHandlers[channelName]` as a frozen
-    /// `{ postMessage(message): Promise }`, in place of WebKit's own handler of that name, that hands
-    /// each message's JSON text to the relay (`relay.ts`, the bridge's content world of the same
-    /// frame) through a synchronous DOM event on `window`, and settles the promise with the relay's
-    /// reply (JSON text, parsed here with the `JSON` taken at document start).
+    /// WKWebView's channel (C1, C5, C8, S4), in the page world of every frame, at document start:
+    /// defines `window.webkit.messageHandlers[channelName]` as a frozen `{ postMessage(message): Promise }`
+    /// in place of WebKit's own handler of that name, so that only strings cross WebKit.
     ///
+    /// In the top frame, it hands each message's JSON text to the relay (`relay.ts`, the bridge's
+    /// content world of the same frame) through a synchronous DOM event on `window`, and settles the
+    /// promise with the relay's reply (JSON text, parsed here with the `JSON` taken at document start).
     /// WebKit reports each message's frame (`WKFrameInfo`) as that frame is now, not as the realm that
     /// sent it: a page's channel object kept after its document left (by a popup) would be answered
     /// as the document the frame shows now. Through the relay, a message carries its document's token,
     /// which the page cannot reach; so the host answers the document the token names and no other.
-    /// Sub-frames keep WebKit's own channel, identified by WebKit. A message longer than the host's
-    /// limit is not carried, only its length (X7); one that cannot be cloned is refused at once with
-    /// a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
+    ///
+    /// In a sub-frame, it posts each message's text to WebKit's own handler, which WebKit identifies
+    /// (`frame-channel.ts`). A message longer than the host's limit is not carried, only its length
+    /// (X7); one that cannot be cloned is refused at once with a `TypeError` (W5). Nothing is defined
+    /// where WebKit defines no message handlers.
     ///
     /// Built from `web/src/host/webkit/channel.ts`.
     package static let webKitChannel = HostScript(source: #"""
@@ -103,6 +105,14 @@ const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 const RELAY_LENGTH = /^\d{1,15}$/;
 
 // host/relay/relay-channel.js
+function settleWithText(call, text) {
+    try {
+        call.resolve(parse(text));
+    }
+    catch (error) {
+        call.reject(error);
+    }
+}
 function defineChannel(window, handlers, channelName, channel) {
     window.addEventListener(RELAY_REPLY_EVENT, () => void handlers);
     try {
@@ -124,12 +134,7 @@ function relayChannel(window, maxMessageBytes) {
             return call.reject(new ErrorIntrinsic(reply.body));
         if (reply.mark === NONE)
             return call.resolve(undefined);
-        try {
-            call.resolve(parse(reply.body));
-        }
-        catch (error) {
-            call.reject(error);
-        }
+        settleWithText(call, reply.body);
     });
     return freeze({
         postMessage(message) {
@@ -189,12 +194,38 @@ function refuseUncloneable(value, key) {
         refuseUncloneable(object[names[index]], names[index]);
 }
 
+// host/webkit/frame-channel.js
+function frameChannel(handler, maxMessageBytes) {
+    const post = handler.postMessage;
+    return freeze({
+        postMessage(message) {
+            let text;
+            try {
+                const { mark, body } = messageText(message, maxMessageBytes);
+                text = mark + body;
+            }
+            catch (error) {
+                return rejected(error);
+            }
+            return new PromiseIntrinsic((resolve, reject) => {
+                const call = { resolve, reject };
+                then(reflectApply(post, handler, [text]), (answer) => (typeof answer === 'string' ? settleWithText(call, answer) : resolve(undefined)), reject);
+            });
+        },
+    });
+}
+
 // host/webkit/channel.js
 function webKitChannel(window, configuration) {
     const handlers = window.webkit?.messageHandlers;
-    if (!handlers || window !== window.top)
+    if (!handlers)
         return;
-    defineChannel(window, handlers, configuration.channelName, relayChannel(window, configuration.maxMessageBytes));
+    const { channelName, maxMessageBytes } = configuration;
+    if (window === window.top)
+        return defineChannel(window, handlers, channelName, relayChannel(window, maxMessageBytes));
+    const own = handlers[channelName];
+    if (own)
+        defineChannel(window, handlers, channelName, frameChannel(own, maxMessageBytes));
 }
 return webKitChannel(window, configuration);
 })

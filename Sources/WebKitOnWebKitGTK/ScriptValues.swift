@@ -8,11 +8,15 @@ enum ScriptValues {
     /// The tag a `Date` travels under in JSON text (`MessageHandlersScript`).
     static let dateKey = "\u{1}d"
 
-    /// A message body from the channel's text (`U`, `J` JSON, `T` JSON with tagged dates);
-    /// `nil` when the text is none of them.
+    /// `WKScriptMessage.body` of a page's `undefined`: WebKit's `nil`, which Swift hands over as
+    /// an `Any` holding no object (`_bridgeAnyObjectToAny`), not `NSNull`.
+    static var undefinedBody: Any { Optional<AnyObject>.none as Any }
+
+    /// A message body from the channel's text (`U` for `undefined`, `J` JSON, `T` JSON with tagged
+    /// dates); `nil` when the text is none of them.
     static func body(kind: UInt8, json: Data) -> Any? {
         switch kind {
-        case UInt8(ascii: "U"): return NSNull()
+        case UInt8(ascii: "U"): return undefinedBody
         case UInt8(ascii: "J"): return BodyJSONReader.read(json)
         case UInt8(ascii: "T"): return BodyJSONReader.read(json, revivingDates: true)
         default: return nil
@@ -38,15 +42,21 @@ enum ScriptValues {
     }
 
     /// `callAsyncJavaScript`'s function body as WebKitGTK runs it: `functionBody` as an async
-    /// function of `arguments`' names, called with each argument written as a JavaScript literal;
+    /// function of `arguments`' names, called with each argument built as WebKit builds it;
     /// `nil` when an argument is not a value WebKit can send.
     ///
-    /// WebKitGTK's own arguments (`a{sv}`) carry only dictionaries, numbers and strings (a boolean,
-    /// an array or `null` would vanish), so the values travel in the code itself, where no page
-    /// code runs to rebuild them: no `JSON.parse` a page could have replaced, and object keys
-    /// written as computed keys so `__proto__` is an own property, as WebKit makes it. The inner
-    /// function is an arrow function, whose call runs no page code either (`Function.prototype.call`
-    /// can be replaced): the one difference is that `arguments` inside it is the outer function's.
+    /// WebKit converts each argument in the target world (`JavaScriptEvaluationResult::toJS`,
+    /// `Source/WebKit/Shared/JavaScriptEvaluationResult.cpp`): strings, numbers, booleans and
+    /// `null` as they are; each array made empty and each dictionary an empty ordinary object, then
+    /// filled with `JSObjectSetPropertyAtIndex` and `JSObjectSetProperty`, ordinary assignments, so
+    /// that setters a page defined on `Array.prototype` or `Object.prototype` run, and an own
+    /// `__proto__` key replaces the object's prototype. WebKitGTK's own arguments (`a{sv}`) carry
+    /// only dictionaries, numbers and strings (a boolean, an array or `null` would vanish), so the
+    /// values travel in the code itself (``literal(_:)``). The inner function is an arrow
+    /// function, whose call runs no page code (`Function.prototype.call` can be replaced): the one
+    /// difference is that `arguments` inside it is the outer function's. (WebKit fills every
+    /// array before any dictionary, each in its hash order; here each container is filled before
+    /// its parent, in key order.)
     static func call(_ functionBody: String, arguments: [String: Any]) -> String? {
         let names = arguments.keys.sorted()
         guard let values = literals(names.map { arguments[$0]! }) else { return nil }
@@ -57,24 +67,30 @@ enum ScriptValues {
             """
     }
 
-    /// `value` as a JavaScript expression that builds it without running page code (but `Date`'s
-    /// constructor); `nil` for a value WebKit cannot send.
+    /// `value` as a JavaScript expression that builds it as WebKit does (``call(_:arguments:)``):
+    /// an empty array or object, filled by assignment; `nil` for a value WebKit cannot send. (A
+    /// `Date` is made with the global `Date`, which a page may replace; WebKit's is the engine's.)
     static func literal(_ value: Any) -> String? {
         switch value {
         case is NSNull: return "null"
         case let date as Date: return "new Date(\(date.timeIntervalSince1970 * 1000))"
         case let array as [Any]:
-            return literals(array).map { "[" + $0.joined(separator: ", ") + "]" }
+            return literals(array).map { filled("[]", keys: array.indices.map(String.init), values: $0) }
         case let dictionary as [String: Any]:
             let keys = dictionary.keys.sorted()
-            // Computed keys: `__proto__` stays an own property.
-            return literals(keys.map { dictionary[$0]! }).map { values in
-                "{" + zip(keys, values).map { "[\(jsonFragment($0)!)]: \($1)" }.joined(separator: ", ") + "}"
-            }
+            return literals(keys.map { dictionary[$0]! }).map { filled("{}", keys: keys.map { jsonFragment($0)! }, values: $0) }
         default:
             // Strings, numbers and booleans: their JSON text is their literal.
             return jsonFragment(value)
         }
+    }
+
+    /// `empty` (`[]` or `{}`) with `values[i]` assigned at `keys[i]` (JavaScript expressions), by
+    /// an arrow function, whose call runs no page code.
+    private static func filled(_ empty: String, keys: [String], values: [String]) -> String {
+        guard !keys.isEmpty else { return empty }
+        let assignments = zip(keys, values).map { "o[\($0)] = \($1)" }.joined(separator: ", ")
+        return "((o) => (\(assignments), o))(\(empty))"
     }
 
     /// Each of `values` as a literal; `nil` when one is not a value WebKit can send.

@@ -2,8 +2,9 @@
 /// What a web view tells the app about its navigations and its content process.
 ///
 /// Apple: <https://developer.apple.com/documentation/webkit/wknavigationdelegate>. Every method is
-/// optional in WebKit; here each has a default that does nothing. The emulation calls the ones
-/// declared here; WebKitGTK's load events stand for WebKit's.
+/// optional in WebKit; here each has a default that does what a delegate without it gets: nothing,
+/// but for the content process's termination, which WebKit then handles itself. The emulation
+/// calls the ones declared here; WebKitGTK's load events stand for WebKit's.
 @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
     /// The main frame started loading a new document.
@@ -17,7 +18,9 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     /// A committed load failed.
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
     /// The web view's content process ended (a crash, the system reclaiming its memory, a kill).
-    /// The page is gone; the view shows nothing until it loads again.
+    /// The page is gone; the view shows nothing until it loads again. A delegate without this
+    /// method (here: one that keeps the default) leaves it to WebKit, which reloads the page itself
+    /// (``ContentProcessLifecycle``).
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 }
 
@@ -27,6 +30,10 @@ extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {}
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
-    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
+    /// Stands for a delegate that does not implement the method (WebKit's delegate methods are
+    /// optional): WebKit handles the termination itself.
+    public func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        webView.navigationDelegateDidNotHandleTermination()
+    }
 }
 #endif

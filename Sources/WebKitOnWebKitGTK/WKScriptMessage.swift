@@ -4,8 +4,9 @@
 /// Apple: <https://developer.apple.com/documentation/webkit/wkscriptmessage>.
 @MainActor
 public class WKScriptMessage: NSObject {
-    /// The message body, converted as WebKit converts it: numbers and booleans as `NSNumber`,
-    /// strings, `Date`s, arrays, dictionaries (string keys) and `NSNull`.
+    /// The message body, converted as WebKit converts it (``LinkedSDK``): numbers and booleans as
+    /// `NSNumber`, strings, `Date`s, arrays, dictionaries (string keys) and `NSNull`; for
+    /// `undefined`, WebKit's `nil`, an `Any` holding no object.
     public let body: Any
     /// The frame that sent the message.
     public let frameInfo: WKFrameInfo

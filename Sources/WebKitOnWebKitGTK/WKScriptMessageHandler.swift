@@ -1,6 +1,6 @@
 #if os(Linux)
-/// Receives the page's `window.webkit.messageHandlers.<name>.postMessage(body)`, which returns
-/// `undefined`.
+/// Receives the page's `window.webkit.messageHandlers.<name>.postMessage(body)`, which returns a
+/// promise that resolves `undefined` once the handler ran.
 ///
 /// Apple: <https://developer.apple.com/documentation/webkit/wkscriptmessagehandler>.
 @MainActor

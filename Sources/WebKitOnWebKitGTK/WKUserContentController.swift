@@ -108,7 +108,7 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
                 if case .withReply = entry.value { names[entry.key.name] = true } else { names[entry.key.name] = false }
             }
             guard !names.isEmpty else { continue }
-            add(MessageHandlersScript.source(entry: WebKitEngine.entryName, names: names), world: world, allFrames: true, atStart: true)
+            add(MessageHandlersScript.source(entry: WebKitEngine.entryName, names: names, sdk: WebKitEngine.linkedSDK), world: world, allFrames: true, atStart: true)
         }
         for script in userScripts {
             add(script.source, world: script.contentWorld, allFrames: !script.isForMainFrameOnly, atStart: script.injectionTime == .atDocumentStart)

@@ -37,8 +37,10 @@ extension WKWebView {
         let scriptMessage = WKScriptMessage(body: body, frameInfo: frame, name: handlerName, webView: self, world: world)
         switch handler {
         case .plain(let handler):
-            reply.send(nil, nil)
+            // The page's promise resolves `undefined` once the handler ran
+            // (`WebUserContentControllerProxy::didPostMessage`).
             handler.userContentController(controller, didReceive: scriptMessage)
+            reply.send(nil, nil)
         case .withReply(let handler):
             handler.userContentController(controller, didReceive: scriptMessage) { value, errorMessage in reply.send(value, errorMessage) }
         }

@@ -27,14 +27,16 @@ extension WKWebView {
             return 0
         }
         connect("load-failed", unsafeBitCast(onFailed, to: GCallback.self), data)
-        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, _, data in
+        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, data in
             guard let data else { return }
-            MainActor.assumeIsolated {
-                let webView = Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue()
-                webView.navigationDelegate?.webViewWebContentProcessDidTerminate(webView)
-            }
+            MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().contentProcessTerminated(reason) }
         }
         connect("web-process-terminated", unsafeBitCast(onTerminated, to: GCallback.self), data)
+        let onURI: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+            guard let data else { return }
+            MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().urlMayHaveChanged() }
+        }
+        connect("notify::uri", unsafeBitCast(onURI, to: GCallback.self), data)
         let onClose: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             MainActor.assumeIsolated {
@@ -65,8 +67,11 @@ extension WKWebView {
     private func loadChanged(_ event: WebKitLoadEvent) {
         let current = navigation ?? WKNavigation()
         navigation = current
+        defer { urlMayHaveChanged() }
         switch event {
-        case WEBKIT_LOAD_STARTED: navigationDelegate?.webView(self, didStartProvisionalNavigation: current)
+        case WEBKIT_LOAD_STARTED:
+            pendingAPIRequestURL = nil  // `WebPageProxy::didStartProvisionalLoadForFrame`
+            navigationDelegate?.webView(self, didStartProvisionalNavigation: current)
         case WEBKIT_LOAD_REDIRECTED:
             uncommittedURL = webkit_web_view_get_main_resource(view).flatMap { webkit_web_resource_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
         case WEBKIT_LOAD_COMMITTED:
@@ -75,6 +80,7 @@ extension WKWebView {
         case WEBKIT_LOAD_FINISHED:
             navigation = nil
             uncommittedURL = nil
+            scheduleRecentCrashCountReset()
             navigationDelegate?.webView(self, didFinish: current)
         default: break
         }
@@ -86,11 +92,14 @@ extension WKWebView {
     private func resourceLoadStarted(_ resource: OpaquePointer, uri: String?) {
         guard webkit_web_view_get_main_resource(view) == resource, let uri else { return }
         uncommittedURL = URL(string: uri)
+        urlMayHaveChanged()
     }
 
     private func loadFailed(_ event: WebKitLoadEvent, _ error: NSError) {
         let current = navigation ?? WKNavigation()
         uncommittedURL = nil
+        pendingAPIRequestURL = nil
+        defer { urlMayHaveChanged() }
         if event == WEBKIT_LOAD_STARTED {
             navigationDelegate?.webView(self, didFailProvisionalNavigation: current, withError: error)
         } else {

@@ -13,13 +13,30 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     let ownConfiguration: WKWebViewConfiguration
     nonisolated let objcAssociations = ObjectiveCAssociationTable()
     let view: UnsafeMutablePointer<WebKitWebView>
-    private let window: UnsafeMutablePointer<GtkWidget>
+    /// The view's own window: the emulated screen (``isInWindow``).
+    let window: UnsafeMutablePointer<GtkWidget>
     var signalHandlers: [gulong] = []
     var navigation: WKNavigation?
     /// The URL of a main-frame load not yet committed: the app's request until the load starts,
     /// then the provisional URL (`PageLoadState::activeURL` in WebKit's
     /// `Source/WebKit/UIProcess/PageLoadState.cpp`).
     var uncommittedURL: URL?
+    /// The app's request not yet started (`PageLoadState`'s pending API request).
+    var pendingAPIRequestURL: URL?
+    /// The loads the app and WebKit started, counted.
+    var loadsStarted = 0
+    /// Whether the content process ended with no load started since: the page's load state is
+    /// reset (`PageLoadState::reset`), so ``url`` is `nil`.
+    var isContentProcessGone = false
+    var inWindow = true
+    var contentProcessLifecycle = ContentProcessLifecycle()
+    var dispatchingTermination = false
+    var terminationHandledByClient = true
+    var recentCrashCountReset: Task<Void, Never>?
+    var urlObservers: [Int: URLObserver] = [:]
+    var nextObserverID = 0
+    /// The value ``url``'s observers were last told.
+    var observedURL: URL?
 
     /// The views alive, by their WebKitGTK view, for what WebKitGTK reports by view.
     private static var views: [UnsafeMutableRawPointer: Weak] = [:]
@@ -54,6 +71,7 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     }
 
     isolated deinit {
+        recentCrashCountReset?.cancel()
         Self.views[UnsafeMutableRawPointer(view)] = nil
         for id in signalHandlers { g_signal_handler_disconnect(gpointer(view), id) }
         gtk_window_destroy(today_window(window))
@@ -78,7 +96,8 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     /// (`-[WKWebView URL]` returns `PageLoadState::activeURL`; WebKitGTK's own
     /// `webkit_web_view_get_uri` keeps the committed URI through a page's own provisional load.)
     public var url: URL? {
-        uncommittedURL ?? webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
+        if isContentProcessGone { return nil }
+        return uncommittedURL ?? webkit_web_view_get_uri(view).flatMap { URL(string: String(cString: $0)) }
     }
 
     /// Whether the view is loading.
@@ -107,9 +126,16 @@ public class WKWebView: NSObject, ObjectiveCAssociating {
     }
 
     func began(loading url: URL?) -> WKNavigation {
-        if let url { uncommittedURL = url }
+        if let url {
+            uncommittedURL = url
+            pendingAPIRequestURL = url
+        }
+        loadsStarted += 1
+        isContentProcessGone = false
+        contentProcessLifecycle.processLaunched()
         let started = WKNavigation()
         navigation = started
+        urlMayHaveChanged()
         MainThreadLoop.wake()
         return started
     }

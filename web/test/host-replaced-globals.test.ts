@@ -183,7 +183,8 @@ test('X3 X4 A1 the host\'s deliveries reach the page after it replaced CustomEve
   // The host's invocations, written before it delivers: its text is not the page's to break.
   const deliver = (name: string, detail: unknown) => {
     const script = new Function('window', `return ${hostScript('page-event.js')}`)(window);
-    return () => script({ name, detail });
+    const configuration = { event: stringify({ name, detail }) };
+    return () => script(configuration);
   };
   const deliveries = [deliver(NATIVE_EVENT, event), deliver(STRING_REPLY_EVENT, '{"id":1,"value":2}')];
   whileReplaced(() => {

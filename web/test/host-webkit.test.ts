@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { RELAY_REQUEST_EVENT, TEXT, relayText } from '../src/host/relay/relay-events.js';
+import { TEXT } from '../src/host/relay/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
 import { BEGAN, RESTORED, relayHandler, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
@@ -67,18 +67,55 @@ test('S4 a window kept for the next document runs the relay again: the relay the
   assert.equal(posted.length, 1);
 });
 
-test('C8 S1 sub-frames keep WebKit\'s own channel: neither script does anything there', () => {
+/** A sub-frame of a WKWebView page: WebKit's own handler, which records what it gets and answers as the adapter does (JSON text), then the channel. */
+function frame(answer: (text: string) => unknown = () => undefined) {
   const posted: unknown[] = [];
-  const webKitsOwn = { postMessage: () => undefined };
-  const frame: FakeWindow = subFrame(topWindow(), {
+  const webKitsOwn = { postMessage: (body: unknown) => (posted.push(body), new Promise((resolve) => resolve(answer(body as string)))) };
+  const window: FakeWindow = subFrame(topWindow(), {
     location: { href: 'https://other.test/' },
-    webkit: { messageHandlers: { [handlerName]: { postMessage: (text: unknown) => posted.push(text) }, [channelName]: webKitsOwn } },
+    webkit: { messageHandlers: { [handlerName]: { postMessage: (text: unknown) => posted.push(['relay', text]) }, [channelName]: webKitsOwn } },
   });
-  runHostScript('webkit/relay.js', frame, relayConfiguration);
-  runHostScript('webkit/channel.js', frame, channelConfiguration);
-  assert.equal(frame.webkit.messageHandlers[channelName], webKitsOwn);
-  frame.dispatchEvent(new CustomEvent(RELAY_REQUEST_EVENT, { detail: relayText(1, TEXT, '{}') }));
-  assert.equal(posted.length, 0);
+  runHostScript('webkit/relay.js', window, relayConfiguration);
+  runHostScript('webkit/channel.js', window, channelConfiguration);
+  return { window, posted, webKitsOwn, channel: window.webkit.messageHandlers[channelName] as Channel };
+}
+
+test('C1 C5 W5 a sub-frame\'s channel posts each message to WebKit\'s own handler as text and parses the text answered', async () => {
+  const { window, posted, webKitsOwn, channel } = frame((text) => (text === '' ? undefined : JSON.stringify({ got: text })));
+  assert.ok(channel !== (webKitsOwn as unknown), 'WebKit\'s own handler is replaced');
+  assert.ok(Object.isFrozen(channel));
+  const descriptor = Object.getOwnPropertyDescriptor(window.webkit.messageHandlers, channelName)!;
+  assert.deepEqual([descriptor.writable, descriptor.configurable], [false, false]);
+  assert.deepEqual(await channel.postMessage({ type: 'track', ename: 'x' }), { got: ':{"type":"track","ename":"x"}' });
+  assert.equal(await channel.postMessage(undefined), undefined);
+  assert.deepEqual(await channel.postMessage({ type: 'x'.repeat(2000) }), { got: '#2011' });
+  await assert.rejects(channel.postMessage({ f() {} }), TypeError);
+  await assert.rejects(channel.postMessage({ type: 'x', n: BigInt(1) }), TypeError);
+  assert.deepEqual(posted, [':{"type":"track","ename":"x"}', '', '#2011'], 'the relay is the top frame\'s alone; what cannot be sent is not posted');
+  assert.deepEqual(await new TodayBridge({ window }).request('ping'), { got: ':{"type":"ping"}' });
+});
+
+test('C4 C5 a sub-frame\'s call rejects with the host\'s reason, and with the parse error of an answer that is not JSON', async () => {
+  const { channel } = frame((text) => {
+    if (text.includes('reject')) throw new Error('TodayBridgeError:{"code":"failed","message":"no","recoverable":false}');
+    return 'not JSON';
+  });
+  await assert.rejects(channel.postMessage({ type: 'reject' }), /TodayBridgeError:/);
+  await assert.rejects(channel.postMessage({ type: 'other' }), SyntaxError);
+});
+
+test('C5 a sub-frame\'s channel keeps the postMessage of WebKit\'s handler taken at document start', async () => {
+  const { webKitsOwn, channel, posted } = frame(() => '1');
+  webKitsOwn.postMessage = () => {
+    throw new Error('the page\'s replacement ran');
+  };
+  assert.equal(await channel.postMessage({ type: 'x' }), 1);
+  assert.equal(posted.length, 1);
+});
+
+test('C1 neither script does anything where WebKit defines no message handlers', () => {
   runHostScript('webkit/channel.js', topWindow(), channelConfiguration);
+  runHostScript('webkit/channel.js', subFrame(topWindow()), channelConfiguration);
+  runHostScript('webkit/channel.js', subFrame(topWindow(), { webkit: { messageHandlers: {} } }), channelConfiguration);
   runHostScript('webkit/relay.js', topWindow({ webkit: { messageHandlers: {} } }), relayConfiguration);
 });

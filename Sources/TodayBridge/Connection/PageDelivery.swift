@@ -32,17 +32,25 @@ public enum PageDelivery: Sendable, Hashable {
         HostScript.pageEvent.invocation(configuration)
     }
 
-    /// A function body that dispatches the event given as its argument `configuration`
-    /// (``functionArgument``), for engines that pass arguments natively (`callAsyncJavaScript`).
+    /// A function body that dispatches the event given as its one argument, the string
+    /// ``functionArguments`` names, for engines that pass arguments natively (WebKit's
+    /// `callAsyncJavaScript`).
+    ///
+    /// The data crosses as text, which the page parses with the `JSON` taken at document start:
+    /// WebKit builds an object argument in the page's world with ordinary assignments, where
+    /// setters a page put on `Object.prototype` or `Array.prototype` run and an own `__proto__` key
+    /// replaces the prototype (`JavaScriptEvaluationResult::toJS`).
     public static var functionBody: String {
-        HostScript<PageEventConfiguration>.pageEvent.functionBody
+        "return (" + HostScript<PageEventConfiguration>.pageEvent.source + ")({ event: " + argumentName + " });"
     }
 
-    /// The argument ``functionBody`` expects: `{ name, detail }`.
-    public var functionArgument: JSONValue {
-        // Strings and JSON values only: encoding cannot fail.
-        (try? JSONValueEncoder().encode(configuration)) ?? .null
+    /// The arguments ``functionBody`` expects: one string, the event's JSON text
+    /// (``PageEventConfiguration/event``).
+    public var functionArguments: [String: String] {
+        [Self.argumentName: configuration.event]
     }
+
+    private static let argumentName = "event"
 
     package var configuration: PageEventConfiguration {
         PageEventConfiguration(name: eventName, detail: detail)

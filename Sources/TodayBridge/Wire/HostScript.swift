@@ -42,12 +42,6 @@ public struct HostScript<Configuration: Codable & Sendable>: Sendable {
         "(" + source + ")(" + escaping(Self.json(configuration)) + ");"
     }
 
-    /// A function body that runs this script with its argument named `configuration`, for
-    /// engines that pass arguments natively (WebKit's `callAsyncJavaScript`).
-    package var functionBody: String {
-        "return (" + source + ")(configuration);"
-    }
-
     private static func json(_ configuration: Configuration) -> String {
         // Configurations hold strings, numbers and JSON values only: encoding cannot fail.
         ((try? JSONValueEncoder().encode(configuration)) ?? .null).jsonString

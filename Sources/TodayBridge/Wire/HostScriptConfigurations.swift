@@ -66,23 +66,22 @@ public struct DocumentMarkerConfiguration: Codable, Sendable {
 }
 
 /// What ``HostScript/pageEvent`` reads: the DOM event it dispatches on the main frame's `window`
-/// (X3, X4, A1).
+/// (X3, X4, A1), as one JSON text.
 ///
 /// ``PageDelivery`` makes it for each delivery (``PageDelivery/script``,
-/// ``PageDelivery/functionArgument``); an adapter rarely builds one itself.
+/// ``PageDelivery/functionArguments``); an adapter rarely builds one itself.
 ///
 /// ```swift
 /// let script = HostScript.pageEvent.invocation(PageEventConfiguration(name: delivery.eventName, detail: delivery.detail))
 /// ```
 public struct PageEventConfiguration: Codable, Sendable {
-    /// The event's name.
-    public var name: String
-    /// The event's `detail`.
-    public var detail: JSONValue
+    /// The event as JSON text, `{"name": …, "detail": …}`, which the page parses with the `JSON`
+    /// taken at document start: a page's setters on `Object.prototype` or `Array.prototype` never
+    /// see it, and an own `__proto__` key stays an own key (`delivery-receiver.ts`).
+    public var event: String
 
     /// A configuration dispatching `name` with `detail`.
     public init(name: String, detail: JSONValue) {
-        self.name = name
-        self.detail = detail
+        event = JSONValue.object(["name": .string(name), "detail": detail]).jsonString
     }
 }

@@ -244,12 +244,14 @@ return documentMarker(window, configuration);
 extension HostScript where Configuration == PageEventConfiguration {
     /// Dispatches `new CustomEvent(name, { detail })` on `window`: how a host delivers native events
     /// and calls (`NATIVE_EVENT`, a `NativeDelivery`; X3, X4) and, in the main frame, string-transport
-    /// replies (`STRING_REPLY_EVENT`, the reply's text; A1).
+    /// replies (`STRING_REPLY_EVENT`, the reply's text; A1). The event arrives as one JSON text,
+    /// `configuration.event`, `{"name": …, "detail": …}`.
     ///
     /// This script runs when the host delivers, long after the page's own scripts, so it takes nothing
-    /// from the page's globals: it calls the receiver the platform tag's script defined at document
-    /// start (`delivery-receiver.ts`), and only in a document without one (where the host injected
-    /// nothing) dispatches with the page's `CustomEvent` and `dispatchEvent`.
+    /// from the page's globals: it hands the text to the receiver the platform tag's script defined at
+    /// document start (`delivery-receiver.ts`), which parses it with the `JSON` taken then. Only in a
+    /// document without one (where the host injected nothing) does it parse and dispatch with the
+    /// page's `JSON`, `CustomEvent` and `dispatchEvent`.
     ///
     /// Built from `web/src/host/page-event.ts`.
     public static let pageEvent = HostScript(source: #"""
@@ -262,8 +264,9 @@ const DELIVERY_RECEIVER_GLOBAL = '__todayWebViewDeliver';
 function pageEvent(window, configuration) {
     const receive = window[DELIVERY_RECEIVER_GLOBAL];
     if (typeof receive === 'function')
-        return void receive(configuration.name, configuration.detail);
-    window.dispatchEvent(new CustomEvent(configuration.name, { detail: configuration.detail }));
+        return void receive(configuration.event);
+    const { name, detail } = JSON.parse(configuration.event);
+    window.dispatchEvent(new CustomEvent(name, { detail }));
 }
 return pageEvent(window, configuration);
 })
@@ -342,8 +345,27 @@ function describe(error) {
 
 // host/delivery-receiver.js
 function installDeliveryReceiver(window) {
-    const receive = (name, detail) => void dispatch(window, customEvent(name, detail));
+    const receive = (text) => {
+        const event = readEvent(text);
+        if (event)
+            dispatch(window, customEvent(event.name, event.detail));
+    };
     defineProperty(window, DELIVERY_RECEIVER_GLOBAL, { value: freeze(receive), writable: false, configurable: false, enumerable: false });
+}
+function readEvent(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let event;
+    try {
+        event = parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (event === null || typeof event !== 'object' || !hasOwn(event, 'name') || !hasOwn(event, 'detail'))
+        return undefined;
+    const { name, detail } = event;
+    return typeof name === 'string' ? { name, detail } : undefined;
 }
 
 // host/platform-tag.js

@@ -45,17 +45,30 @@ package struct RelayedText {
         } else {
             facts = nil
         }
+        guard let request = Self.request(rest) else { return nil }
+        self.request = request
+    }
+
+    /// A request without its token, as a WKWebView sub-frame's channel posts it to WebKit's own
+    /// handler (`webkit/frame-channel.ts`): `:` and JSON text, `#` and a length, or nothing for
+    /// `undefined`; `nil` for anything else, a notice included.
+    package static func request(_ text: UnsafeRawBufferPointer) -> Request? {
+        guard let request = request(text[...]), !request.isNotice else { return nil }
+        return request
+    }
+
+    private static func request(_ rest: Slice<UnsafeRawBufferPointer>) -> Request? {
         switch rest.first {
-        case nil: request = .undefined
-        case UInt8(ascii: ":"): request = .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
-        case UInt8(ascii: "^") where rest.count == 1: request = .began
-        case UInt8(ascii: "~") where rest.count == 1: request = .restored
+        case nil: return .undefined
+        case UInt8(ascii: ":"): return .json(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
+        case UInt8(ascii: "^") where rest.count == 1: return .began
+        case UInt8(ascii: "~") where rest.count == 1: return .restored
         case UInt8(ascii: "#"):
             // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
             let digits = rest.dropFirst()
             guard (1...15).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                   let length = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
-            request = .tooLong(javaScriptLength: length)
+            return .tooLong(javaScriptLength: length)
         default: return nil
         }
     }

@@ -43,4 +43,18 @@ struct RelayedTextTests {
             #expect(try #require(read(text)).request.isNotice == false, "\(text)")
         }
     }
+
+    @Test("C1 C8 a WKWebView sub-frame's request reads without a token, never as a notice", arguments: [
+        (":{\"type\":\"x\"}", "json"), ("#12", "tooLong"), ("", "undefined"), ("^", nil), ("~", nil), ("7:{}", nil), ("#", nil), ("#1e9", nil), ("x", nil),
+    ] as [(String, String?)])
+    func c1FrameRequests(_ text: String, _ expected: String?) {
+        let request = Array(text.utf8).withUnsafeBytes { RelayedText.request($0) }
+        let kind: String? = switch request {
+        case .json?: "json"
+        case .tooLong?: "tooLong"
+        case .undefined?: "undefined"
+        case .began?, .restored?, nil: nil
+        }
+        #expect(kind == expected, "\(text)")
+    }
 }

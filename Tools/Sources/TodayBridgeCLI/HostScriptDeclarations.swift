@@ -46,7 +46,7 @@ enum HostScriptDeclarations {
     private static var webKit: [WireContract.Declaration] {
         #if canImport(TodayBridgeWebKit)
         [
-            WireContract.Declaration(WebKitChannelConfiguration.self, "`webkit/channel.ts`: WKWebView's main-frame channel, page world."),
+            WireContract.Declaration(WebKitChannelConfiguration.self, "`webkit/channel.ts`: WKWebView's channel, page world of every frame."),
             WireContract.Declaration(WebKitRelayConfiguration.self, "`webkit/relay.ts`: WKWebView's main-frame relay, the bridge's content world."),
         ]
         #else

@@ -20,8 +20,7 @@ export interface DocumentMarkerConfiguration {
 
 /** `page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1). */
 export interface PageEventConfiguration {
-  name: string;
-  detail: unknown;
+  event: string;
 }
 
 /** `webkitgtk/channel.ts`: the main frame's channel, page world. */
@@ -37,7 +36,7 @@ export interface WebKitGTKRelayConfiguration {
   maxMessageBytes: number;
 }
 
-/** `webkit/channel.ts`: WKWebView's main-frame channel, page world. */
+/** `webkit/channel.ts`: WKWebView's channel, page world of every frame. */
 export interface WebKitChannelConfiguration {
   channelName: string;
   maxMessageBytes: number;

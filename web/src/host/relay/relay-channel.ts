@@ -2,7 +2,17 @@ import { ERROR, LENGTH, NONE, RELAY_REPLY_EVENT, RELAY_REQUEST_EVENT, TEXT, read
 import type { RelayFrame, WebKitWindow } from './relay-events.js';
 import { ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, customEvent, defineProperty, describe, dispatch, eventDetail, freeze, isArray, ownKeys, parse, reflectApply, rejected, stringify } from '../intrinsics.js';
 
-type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
+/** A call waiting for its answer. */
+export type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown) => void };
+
+/** Settles `call` with the host's answer, JSON text parsed with the `JSON` taken at document start. */
+export function settleWithText(call: PendingCall, text: string): void {
+  try {
+    call.resolve(parse(text));
+  } catch (error) {
+    call.reject(error);
+  }
+}
 
 /** The page's channel: `window.webkit.messageHandlers[channelName]` (C1). */
 export type Channel = { postMessage(message: unknown): Promise<unknown> };
@@ -40,11 +50,7 @@ export function relayChannel(window: WebKitWindow, maxMessageBytes: number): Cha
     delete pending[reply.id];
     if (reply.mark === ERROR) return call.reject(new ErrorIntrinsic(reply.body));
     if (reply.mark === NONE) return call.resolve(undefined);
-    try {
-      call.resolve(parse(reply.body));
-    } catch (error) {
-      call.reject(error);
-    }
+    settleWithText(call, reply.body);
   });
   return freeze({
     postMessage(message: unknown): Promise<unknown> {
