@@ -62,7 +62,7 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
         let first = await page.evaluate("window.__events") as? String
         let event = try XCTUnwrap(first)
         let parts = event.split(separator: " ")
-        XCTAssertEqual(try JSONValue(parsing: String(parts[0])), data)
+        XCTAssertEqual(try JSONValue(parsing: String(parts.first ?? "")), data)
         XCTAssertEqual(parts.last, "__proto__", "an own key")
         let answer = try await page.connection.call("addOne", arguments: ["n": 41])
         XCTAssertEqual(answer, 42)
