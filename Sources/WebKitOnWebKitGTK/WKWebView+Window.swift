@@ -11,8 +11,8 @@ import CWebKitGTK
 /// (``ContentProcessLifecycle``).
 ///
 /// Over WebKitGTK the view's own window is the screen: out of it, WebKitGTK's same
-/// `WebPageProxy` hides the page. Suspending the content process is not emulated (WebKitGTK keeps
-/// it running).
+/// `WebPageProxy` hides the page. The emulation never suspends the content process itself
+/// (WebKitGTK keeps it running): a test stops it with `SIGSTOP` as the system would.
 extension WKWebView {
     /// Not Apple's API: stands for UIKit placing the view in a window (`UIView.window`), which
     /// the app does (`addSubview`, `removeFromSuperview`). A view starts in one, as the views an

@@ -35,9 +35,17 @@ enum ContentProcesses {
     /// Kills (SIGKILL) the content processes started since `before`; returns how many.
     @discardableResult
     static func kill(startedSince before: Set<pid_t>) -> Int {
-        let victims = running().subtracting(before)
-        for victim in victims { Glibc.kill(victim, SIGKILL) }  // ours: this test's view started them
-        return victims.count
+        signal(SIGKILL, startedSince: before)
+    }
+
+    /// Sends `signal` to the content processes started since `before`; returns how many.
+    /// `SIGSTOP` suspends them as iOS suspends a process WebKit holds no assertion for, and
+    /// `SIGCONT` lets them run again.
+    @discardableResult
+    static func signal(_ signal: Int32, startedSince before: Set<pid_t>) -> Int {
+        let targets = running().subtracting(before)
+        for target in targets { Glibc.kill(target, signal) }  // ours: this test's view started them
+        return targets.count
     }
 }
 #endif

@@ -149,6 +149,50 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
             XCTAssertEqual(headers.flatMap { try? JSONValue(parsing: $0) }, ["Authorization": "Bearer token-0", "X-Client": "today-test"])
         }
     }
+
+    /// A view outside a window whose content process the system suspended (the test stops it
+    /// with `SIGSTOP`, as iOS suspends a process WebKit holds no foreground assertion for): the
+    /// page's call answered meanwhile reaches the page once the process runs again, a native
+    /// call made meanwhile settles at its deadline, and the page works afterwards. Nothing is
+    /// left pending on either side.
+    func test_C5_X4_aSuspendedContentProcessLeavesNothingPending() async throws {
+        let before = ContentProcesses.running()
+        let page = try RealWebView()
+        await page.load(RealWebView.html(body: """
+            <script>
+            window.addEventListener('todaywebviewbridge', function (event) {
+              var d = event.detail;
+              if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
+            });
+            </script>
+            """))
+        let running = try await page.connection.call("addOne", arguments: ["n": 1], deadline: 10)
+        XCTAssertEqual(running, 2, "a running page answers the native call")
+        page.view.isInWindow = false
+        page.tokens.hold()
+        _ = await page.evaluate("window.__answer = ''; window.__send({type: 'refreshToken'}).then(function (v) { window.__answer = v; }); true")
+        let pending = await page.wait { page.connection.pendingCallCount == 1 }
+        XCTAssertTrue(pending)
+        XCTAssertGreaterThan(ContentProcesses.signal(SIGSTOP, startedSince: before), 0)
+        var resumed = false
+        defer { if !resumed { ContentProcesses.signal(SIGCONT, startedSince: before) } }
+        page.tokens.release()
+        let answered = await page.wait { page.connection.pendingCallCount == 0 }
+        XCTAssertTrue(answered, "the host answered the suspended page's call")
+        do {
+            _ = try await page.connection.call("addOne", arguments: ["n": 1], deadline: 0.5)
+            XCTFail("a suspended page answered a native call")
+        } catch {
+            XCTAssertEqual(error.code, .timeout)
+        }
+        ContentProcesses.signal(SIGCONT, startedSince: before)
+        resumed = true
+        page.view.isInWindow = true
+        let delivered = await page.wait { await page.evaluate("window.__answer.indexOf('token-1') >= 0") as? Bool == true }
+        XCTAssertTrue(delivered, "the answer reached the page after it resumed")
+        let headers = await page.send(#"{"type":"headers"}"#)
+        XCTAssertEqual(headers.flatMap { try? JSONValue(parsing: $0) }, ["Authorization": "Bearer token-1", "X-Client": "today-test"])
+    }
     #endif
 }
 #endif
