@@ -34,6 +34,18 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;
@@ -256,6 +268,18 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;

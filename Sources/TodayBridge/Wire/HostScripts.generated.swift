@@ -41,6 +41,18 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;
@@ -185,16 +197,8 @@ function listenForReplies(binding, settle) {
     return false;
 }
 function parseReply(text) {
-    if (typeof text !== 'string')
-        return undefined;
-    let reply;
-    try {
-        reply = parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof reply !== 'object' || reply === null || isArray(reply) || !hasOwn(reply, 'id'))
+    const reply = parseObject(text);
+    if (reply === undefined || isArray(reply) || !hasOwn(reply, 'id'))
         return undefined;
     return typeof reply.id === 'number' ? reply : undefined;
 }
@@ -300,6 +304,18 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;
@@ -353,16 +369,8 @@ function installDeliveryReceiver(window) {
     defineProperty(window, DELIVERY_RECEIVER_GLOBAL, { value: freeze(receive), writable: false, configurable: false, enumerable: false });
 }
 function readEvent(text) {
-    if (typeof text !== 'string')
-        return undefined;
-    let event;
-    try {
-        event = parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (event === null || typeof event !== 'object' || !hasOwn(event, 'name') || !hasOwn(event, 'detail'))
+    const event = parseObject(text);
+    if (event === undefined || !hasOwn(event, 'name') || !hasOwn(event, 'detail'))
         return undefined;
     const { name, detail } = event;
     return typeof name === 'string' ? { name, detail } : undefined;

@@ -2,7 +2,7 @@ import { STRING_REPLY_EVENT } from '../protocol.generated.js';
 import type { StringTransportReply } from '../protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
 import {
-  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parse, rejected, stringify, structuredCloneIntrinsic,
+  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parseObject, rejected, stringify, structuredCloneIntrinsic,
 } from './intrinsics.js';
 
 /** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
@@ -161,14 +161,8 @@ function listenForReplies(binding: Binding, settle: (text: unknown) => void): bo
 
 /** A reply's text as a `StringTransportReply`; `undefined` for anything else. */
 function parseReply(text: unknown): StringTransportReply | undefined {
-  if (typeof text !== 'string') return undefined;
-  let reply: unknown;
-  try {
-    reply = parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof reply !== 'object' || reply === null || isArray(reply) || !hasOwn(reply, 'id')) return undefined;
+  const reply = parseObject(text);
+  if (reply === undefined || isArray(reply) || !hasOwn(reply, 'id')) return undefined;
   return typeof (reply as { id?: unknown }).id === 'number' ? (reply as StringTransportReply) : undefined;
 }
 

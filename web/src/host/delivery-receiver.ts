@@ -1,5 +1,5 @@
 import { DELIVERY_RECEIVER_GLOBAL } from '../protocol.generated.js';
-import { customEvent, defineProperty, dispatch, freeze, hasOwn, parse } from './intrinsics.js';
+import { customEvent, defineProperty, dispatch, freeze, hasOwn, parseObject } from './intrinsics.js';
 
 /** The parts of `window` the receiver uses. */
 export interface DeliveryReceiverWindow extends EventTarget {
@@ -34,15 +34,9 @@ export function installDeliveryReceiver(window: DeliveryReceiverWindow): void {
 
 /** A delivery's event, from its JSON text; `undefined` for anything else. */
 function readEvent(text: unknown): { name: string; detail: unknown } | undefined {
-  if (typeof text !== 'string') return undefined;
-  let event: unknown;
-  try {
-    event = parse(text);
-  } catch {
-    return undefined;
-  }
+  const event = parseObject(text);
   // Own properties only: a missing one would be looked up on the page's Object.prototype.
-  if (event === null || typeof event !== 'object' || !hasOwn(event, 'name') || !hasOwn(event, 'detail')) return undefined;
+  if (event === undefined || !hasOwn(event, 'name') || !hasOwn(event, 'detail')) return undefined;
   const { name, detail } = event as { name: unknown; detail: unknown };
   return typeof name === 'string' ? { name, detail } : undefined;
 }

@@ -23,6 +23,17 @@ function getter<This, Value>(prototype: This, name: keyof This): (self: This) =>
 
 export const stringify = JSON.stringify;
 export const parse = JSON.parse;
+/** The object a text holds as JSON, parsed with the captured `JSON.parse`; `undefined` for anything else. */
+export function parseObject(text: unknown): object | undefined {
+  if (typeof text !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = parse(text);
+  } catch {
+    return undefined;
+  }
+  return value !== null && typeof value === 'object' ? value : undefined;
+}
 export const freeze = Object.freeze;
 export const defineProperty = Object.defineProperty;
 export const createObject = Object.create;
