@@ -16,7 +16,7 @@ struct AnalyticsEnricher: Sendable {
         let timeZone = JSONValue.string(identity.timeZone())
         let session = JSONValue.string(identity.sessionID), device = JSONValue.string(identity.deviceID)
         let platform = JSONValue.string(platform.rawValue)
-        return zip(batch, AnalyticsEventID.random(count: batch.count)).map { accepted, id in
+        return zip(batch, AnalyticsEventID.timeOrdered(milliseconds: batch.map(\.milliseconds))).map { accepted, id in
             var properties = accepted.parameters
             properties.reserveCapacity(properties.count + 8)
             properties["eid"] = .string(id)

@@ -118,17 +118,24 @@ struct TrackTests {
         #expect(ts >= before.rounded(.down) && ts <= Date().timeIntervalSince1970 * 1000 + 1)
     }
 
-    @Test("T1 event ids are lowercase version-4 UUIDs, distinct within a batch and across batches")
+    @Test("T1 event ids are lowercase version-7 UUIDs carrying the event's millisecond, distinct within a batch and across batches")
     func t1EventIDs() {
-        let batches = [AnalyticsEventID.random(count: 1_000), AnalyticsEventID.random(count: 1_000), AnalyticsEventID.random(count: 1)]
+        let times: [Double] = [1_795_392_000_250, 1_795_392_000_251, 1_795_392_000_251]
+        let batches = [
+            AnalyticsEventID.timeOrdered(milliseconds: Array(repeating: times[0], count: 1_000)),
+            AnalyticsEventID.timeOrdered(milliseconds: Array(repeating: times[0], count: 1_000)), AnalyticsEventID.timeOrdered(milliseconds: times),
+        ]
         let ids = batches.flatMap { $0 }
-        #expect(batches.map(\.count) == [1_000, 1_000, 1])
+        #expect(batches.map(\.count) == [1_000, 1_000, 3])
         #expect(Set(ids).count == ids.count)
         for id in ids {
             let characters = Array(id)
             #expect(UUID(uuidString: id) != nil && id == id.lowercased(), "\(id)")
-            #expect(characters[14] == "4" && "89ab".contains(characters[19]), "\(id)")
+            #expect(characters[14] == "7" && "89ab".contains(characters[19]), "\(id)")
         }
+        let milliseconds = batches[2].map { UInt64($0.replacingOccurrences(of: "-", with: "").prefix(12), radix: 16) }
+        #expect(milliseconds == times.map { UInt64($0) })
+        #expect(batches[2][0] < batches[2][1], "time-ordered: a later millisecond sorts later")
     }
 
     @Test("T1 a logged-out session sends no uid, and a page cannot forge one")
