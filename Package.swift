@@ -21,7 +21,9 @@ let package = Package(
     targets: [
         .target(name: "TodayBridge", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
-        .target(name: "TodayBridgePostHog", dependencies: ["TodayBridge", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "TodayBridgePostHog", dependencies: ["TodayBridge", "CZlib", .product(name: "Logging", package: "swift-log")]),
+        // The system's zlib, for gzip request bodies (the SDKs of Apple's platforms and Android have it).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Apple's WebKit (iOS, macOS); on Linux, the WebKit module below.
         .target(name: "TodayBridgeWebKit", dependencies: ["TodayBridge"] + webKitOnLinux),
         .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),

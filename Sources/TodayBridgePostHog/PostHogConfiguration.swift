@@ -33,6 +33,11 @@ public struct PostHogConfiguration: Sendable {
     public var requestTimeout: Double
     /// Backoff between failed attempts.
     public var retry: PostHogRetryPolicy
+    /// The user starts opted out (``PostHogSink/optOut()``) until ``PostHogSink/optIn()``, for
+    /// apps that ask for consent first; once either is called, the saved choice wins.
+    public var optedOutByDefault: Bool
+    /// `$app_version`; by default the app bundle's `CFBundleShortVersionString`.
+    public var appVersion: String?
     /// Notifications that start a flush (the app moving to the background). By default the
     /// UIKit background notification on iOS, tvOS and visionOS, and none elsewhere.
     public var flushNotifications: [Notification.Name]
@@ -49,8 +54,12 @@ public struct PostHogConfiguration: Sendable {
         maxEventBytes: Int = 64 << 10,
         requestTimeout: Double = 30,
         retry: PostHogRetryPolicy = PostHogRetryPolicy(),
-        flushNotifications: [Notification.Name] = PostHogConfiguration.backgroundNotifications
+        flushNotifications: [Notification.Name] = PostHogConfiguration.backgroundNotifications,
+        optedOutByDefault: Bool = false,
+        appVersion: String? = nil
     ) {
+        self.optedOutByDefault = optedOutByDefault
+        self.appVersion = appVersion
         self.apiKey = apiKey
         self.host = host
         self.queueDirectory = queueDirectory
@@ -65,7 +74,7 @@ public struct PostHogConfiguration: Sendable {
     }
 
     /// `Application Support/TodayBridge/PostHog` in the user domain: kept across launches and
-    /// never purged by the system, unlike caches.
+    /// never purged by the system, unlike caches (the sink excludes it from device backups).
     public static var defaultQueueDirectory: URL {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory

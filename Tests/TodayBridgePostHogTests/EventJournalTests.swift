@@ -151,3 +151,54 @@ struct EventJournalTests {
         await journal.close()
     }
 }
+
+@Suite("Event journal: the format version its segments carry")
+struct JournalFormatTests {
+    private func open(_ directory: TemporaryDirectory) throws -> EventJournal {
+        try EventJournal(directory: directory.url, limits: .init(capacity: 100, maxRecordBytes: 4096), onDrop: { _ in })
+    }
+
+    private func segments(_ directory: TemporaryDirectory) -> [String] {
+        directory.fileNames.filter { $0.hasPrefix("segment-") }.sorted()
+    }
+
+    @Test("T1 a segment starts with its format version")
+    func header() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let journal = try open(directory)
+        _ = try await journal.append(Array("one".utf8))
+        await journal.close()
+        let bytes = try [UInt8](Data(contentsOf: directory.url.appendingPathComponent(segments(directory)[0])))
+        #expect(Array(bytes.prefix(8)) == Array("TBPQ".utf8) + [2, 0, 0, 0])
+    }
+
+    @Test("T1 a queue 0.1 wrote (headerless segments) is read, and new events go to a segment of this format")
+    func readsOlderFormat() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let legacy = ["old one", "old two"].flatMap { JournalRecord.frame(Array($0.utf8)) }
+        try Data(legacy).write(to: directory.url.appendingPathComponent("segment-0000000000000001.log"))
+        let journal = try open(directory)
+        _ = try await journal.append(Array("new".utf8))
+        let queued = try await journal.oldest(maxCount: 10, maxBytes: .max)
+        #expect(queued.map { String(decoding: $0.payload, as: UTF8.self) } == ["old one", "old two", "new"])
+        try await journal.remove(through: queued[1].sequence)
+        await journal.close()
+        #expect(segments(directory) == ["segment-0000000000000002.log"])
+        let reopened = try open(directory)
+        #expect(try await reopened.oldest(maxCount: 10, maxBytes: .max).map { String(decoding: $0.payload, as: UTF8.self) } == ["new"])
+        await reopened.close()
+    }
+
+    @Test("T1 a segment of a later format is refused (unsupportedFormat) and left as it is, not cut as damage")
+    func refusesLaterFormat() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let later = Array("TBPQ".utf8) + [3, 0, 0, 0] + Array("records of format 3".utf8)
+        let url = directory.url.appendingPathComponent("segment-0000000000000001.log")
+        try Data(later).write(to: url)
+        #expect(throws: PostHogQueueError.unsupportedFormat(3)) { _ = try open(directory) }
+        #expect(try [UInt8](Data(contentsOf: url)) == later)
+    }
+}

@@ -29,14 +29,16 @@ struct PostHogRetryPolicyTests {
         #expect(PostHogRetryPolicy.retryAfterSeconds(header, now: now) == seconds)
     }
 
-    @Test("T1 2xx delivers; network errors, 5xx, 408 and 429 retry; other statuses are refusals", arguments: [
+    @Test("T1 2xx delivers; 5xx, 408 and 429 retry; 413 asks for a smaller batch; other statuses are refusals", arguments: [
         (200, "delivered"), (204, "delivered"), (408, "retry"), (429, "retry"), (500, "retry"), (503, "retry"),
-        (400, "rejected"), (401, "rejected"), (404, "rejected"), (413, "rejected"), (302, "rejected"),
+        (413, "tooLarge"), (400, "rejected"), (401, "rejected"), (404, "rejected"), (302, "rejected"),
     ])
     func statuses(status: Int, expected: String) {
         switch PostHogClient.outcome(status: status, retryAfter: nil, now: Date()) {
         case .delivered: #expect(expected == "delivered")
         case .retry: #expect(expected == "retry")
+        case .tooLarge: #expect(expected == "tooLarge")
+        case .unreachable: Issue.record("a status is an answer")
         case .rejected(let refused): #expect(expected == "rejected" && refused == status)
         }
     }

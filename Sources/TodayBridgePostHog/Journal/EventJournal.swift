@@ -14,6 +14,8 @@ import TodayBridge
 ///   the journal was emptied: the removal that empties it starts a fresh segment, so delivering
 ///   the queue gives its space back (a full disk, or a file-size limit).
 /// - A `flock` on `lock` keeps a second process out of the directory.
+/// - Each segment carries its format version (``JournalSegmentFormat``): 0.1's headerless
+///   segments are read; a later format's make opening throw `unsupportedFormat`, untouched.
 ///
 /// Sequence numbers name records for the life of one open journal only.
 final class EventJournal: @unchecked Sendable {
@@ -203,7 +205,8 @@ final class EventJournal: @unchecked Sendable {
             try file.truncate(to: uncutTail.offset)
         }
         uncutTail = nil
-        var bytes: [UInt8] = []
+        // A segment's header goes with its first records, so an empty segment costs no write.
+        var bytes: [UInt8] = end.offset == 0 ? JournalSegmentFormat.header : []
         var added: [Entry] = []
         for payload in payloads {
             let position = JournalPosition(segment: end.segment, offset: end.offset + UInt64(bytes.count))
@@ -327,11 +330,21 @@ extension EventJournal {
         for id in kept {
             let file = try segment(id)
             let bytes = try file.read(count: Int(try file.size()), at: 0)
-            let start = if let cursor, cursor.segment == id { Int(min(cursor.offset, UInt64(bytes.count))) } else { 0 }
+            let format = JournalSegmentFormat(of: bytes)
+            if case .unsupported(let version) = format { throw PostHogQueueError.unsupportedFormat(version) }
+            let cursorOffset = if let cursor, cursor.segment == id { Int(min(cursor.offset, UInt64(bytes.count))) } else { 0 }
+            // An empty segment has no header yet: its first write brings it.
+            let start = bytes.isEmpty ? 0 : max(format.recordsStart, cursorOffset)
             let scan = JournalRecord.scan(bytes, from: start)
             for record in scan.records {
                 entries.append(Entry(sequence: nextSequence, position: JournalPosition(segment: id, offset: UInt64(record.offset)), length: record.length))
                 nextSequence += 1
+            }
+            if format == .tornHeader {
+                try file.truncate(to: 0)
+                try file.sync()
+                end = JournalPosition(segment: id, offset: 0)
+                continue
             }
             if scan.validEnd < bytes.count {
                 // A crash mid-append, or damage: nothing after this point in the segment is trusted.
@@ -341,6 +354,10 @@ extension EventJournal {
             end = JournalPosition(segment: id, offset: UInt64(scan.validEnd))
         }
         if kept.isEmpty { try startSegment(max(cursor?.segment ?? 1, 1)) }
+        // New records go to a segment of this version's format.
+        if end.offset > 0, let last = kept.last, JournalSegmentFormat(of: try segment(last).read(count: 8, at: 0)) == .headerless {
+            try startSegment(end.segment + 1)
+        }
         let found = entries.count
         try dropOverflow()
         return found
