@@ -116,6 +116,7 @@ unit-test: .build/debug/.built .build/debug/$(EXTENSION)/lib$(EXTENSION).so
 # The process-lifetime suite runs alone, after the others: it times how fast a host's processes
 # go, which the other suites' engines running at the same time would slow down.
 tools-test: web/dist/.built Tools/.build/debug/.built Tools/.build/android-host/.built $(EXTENSION_MODULE)
+	scripts/install-posthog-python.sh >/dev/null
 	$(SWIFT) test $(TOOLS) --skip-build --skip ProcessLifetimeEndToEndTests
 	$(SWIFT) test $(TOOLS) --skip-build --filter ProcessLifetimeEndToEndTests
 

@@ -57,9 +57,11 @@ var linuxTargets: [Target] {
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
             library("WebKit"), "ToolSupport",
         ]),
+        // The system's zlib, for the capture server's gzip bodies.
+        .systemLibrary(name: "CToolsZlib", providers: [.apt(["zlib1g-dev"])]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
         tool(.library, "TodayDemoBackend", [
-            library("TodayBridge"), "ToolSupport",
+            library("TodayBridge"), "ToolSupport", "CToolsZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 import TodayBridge
 import TodayBridgePostHog
@@ -14,6 +15,7 @@ struct PostHogDeliveryTests {
         let directory: TemporaryDirectory
         let clock = ManualClock()
         let notifications = NotificationCenter()
+        let network = FakeNetworkMonitor()
         let sink: PostHogSink
 
         init(
@@ -31,7 +33,7 @@ struct PostHogDeliveryTests {
                     batchSize: batchSize, flushInterval: 10, maxQueuedEvents: maxQueued, requestTimeout: requestTimeout,
                     retry: retry, flushNotifications: [Self.background]
                 ),
-                clock: clock, notificationCenter: notifications
+                clock: clock, logger: Logger(label: "test"), notificationCenter: notifications, networkMonitor: network
             )
         }
 
@@ -52,17 +54,65 @@ struct PostHogDeliveryTests {
         )
     }
 
-    @Test("T1 a full batch goes at once, in the shape PostHog's batch API takes")
+    @Test("T1 a full batch goes at once, gzipped, in the shape PostHog's batch API takes, with the library in the User-Agent")
     func fullBatch() async throws {
         let fixture = try await Fixture(batchSize: 5)
         defer { Task { await fixture.finish() } }
-        let events = (0..<5).map { Self.event($0, user: $0 == 0 ? "user-1" : nil) }
+        let events = (0..<5).map { Self.event($0) }
         for event in events { try await fixture.sink.record(event) }
         #expect(await eventually { fixture.server.events.count == 5 })
         #expect(fixture.server.refusedShapes.isEmpty)
         #expect(fixture.server.batches.map(\.apiKey) == ["phc_test"])
+        #expect(fixture.server.batches.map(\.contentEncoding) == ["gzip"], "the server decoded a gzip body")
+        #expect(fixture.server.batches.map(\.userAgent) == ["today-webview-bridge/\(TodayBridge.version)"])
         #expect(fixture.server.events.map { $0["uuid"] } == events.map { .string($0.id) })
-        #expect(fixture.server.events.map { $0["distinct_id"] } == ["user-1", "device-1", "device-1", "device-1", "device-1"])
+        #expect(fixture.server.events.map { $0["distinct_id"] } == Array(repeating: "device-1", count: 5))
+    }
+
+    @Test("T1 a 413 halves the batch and sends again at once, down to one event; an event PostHog finds too large alone is dropped")
+    func tooLarge() async throws {
+        let fixture = try await Fixture(batchSize: 10)
+        defer { Task { await fixture.finish() } }
+        fixture.server.refuseBatches(largerThan: 3)
+        let events = (0..<10).map { Self.event($0) }
+        try await fixture.sink.record(events)
+        #expect(await flushes(fixture.sink))
+        #expect(fixture.server.events.map { $0["uuid"] } == events.map { .string($0.id) }, "none lost, in order")
+        #expect(fixture.server.batches.map(\.events.count).allSatisfy { $0 <= 3 })
+        #expect(fixture.server.requestCount == 2 + fixture.server.batches.count, "10 refused, 5 refused, then batches of 2 (or fewer)")
+        #expect(fixture.clock.wakeTimes.isEmpty, "no backoff")
+
+        let diagnostics = fixture.sink.diagnostics()
+        fixture.server.refuseBatches(largerThan: 0)
+        try await fixture.sink.record(Self.event(10))
+        #expect(await flushes(fixture.sink))
+        #expect(await fixture.sink.pendingCount() == 0)
+        var iterator = diagnostics.makeAsyncIterator()
+        #expect(await iterator.next()?.code == .analyticsRejected)
+    }
+
+    @Test("T1 a network that comes back ends a network error's backoff at once; it does not end a server's Retry-After")
+    func networkReturns() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.finish() } }
+        fixture.network.report(true)
+        fixture.server.injectFaults { $0 == 1 ? .dropConnection : $0 == 2 ? .status(429, retryAfter: "30") : nil }
+        try await fixture.sink.record(Self.event(0))
+        let flush = Task { await fixture.sink.flush() }
+        #expect(await eventually { fixture.clock.wakeTimes == [2] })
+        fixture.network.report(false)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        fixture.network.report(true)
+        #expect(await eventually { fixture.server.requestCount == 2 }, "sent again without waiting out the backoff")
+        #expect(await eventually { fixture.clock.wakeTimes == [30] })
+        fixture.network.report(false)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        fixture.network.report(true)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(fixture.server.requestCount == 2, "the server asked for 30 s")
+        await fixture.clock.advance(bySeconds: 30)
+        #expect(await completes(flush))
+        #expect(fixture.server.events.count == 1)
     }
 
     @Test("T1 a partial batch waits for the flush interval")

@@ -4,9 +4,9 @@ import Logging
 import NIOCore
 import TodayBridge
 
-/// A stand-in for PostHog's capture API on `http://127.0.0.1:PORT`: `POST /batch/` checks each
-/// request's shape like PostHog (400 when it would refuse it), records the events, and fails,
-/// stalls or answers 429/500 when a test says so.
+/// A stand-in for PostHog's capture API on `http://127.0.0.1:PORT`: `POST /batch/` decodes a
+/// gzip body, checks each request's shape like PostHog (400 when it would refuse it), records the
+/// events, and fails, stalls, answers 429/500, or 413 to batches over a size, when a test says so.
 package final class PostHogCaptureServer: Sendable {
     /// `http://127.0.0.1:PORT`, the host to configure the sink with.
     package let origin: String
@@ -16,6 +16,7 @@ package final class PostHogCaptureServer: Sendable {
         var batches: [CaptureBatch] = []
         var refusedShapes: [String] = []
         var faults: @Sendable (Int) -> CaptureFault? = { _ in nil }
+        var maxEventsPerBatch = Int.max
     }
 
     private let state: Locked<State>
@@ -31,7 +32,8 @@ package final class PostHogCaptureServer: Sendable {
                 state.requests += 1
                 return state.faults(state.requests)
             }
-            return try await answer(body: Array(buffer: body), fault: fault, state: state)
+            let headers = (encoding: request.headers[.contentEncoding], userAgent: request.headers[.userAgent])
+            return try await answer(body: Array(buffer: body), headers: headers, fault: fault, state: state)
         }
         let port = ListeningPort()
         let app = Application(
@@ -55,7 +57,9 @@ package final class PostHogCaptureServer: Sendable {
         self.server = server
     }
 
-    private static func answer(body: [UInt8], fault: CaptureFault?, state: Locked<State>) async throws -> Response {
+    private static func answer(
+        body: [UInt8], headers: (encoding: String?, userAgent: String?), fault: CaptureFault?, state: Locked<State>
+    ) async throws -> Response {
         switch fault {
         case .status(let status, let retryAfter)?:
             var headers = HTTPFields()
@@ -68,11 +72,12 @@ package final class PostHogCaptureServer: Sendable {
         }
         let batch: CaptureBatch
         do {
-            batch = try CaptureBatch(body: body)
+            batch = try CaptureBatch(body: body, contentEncoding: headers.encoding, userAgent: headers.userAgent)
         } catch {
             state.withLock { $0.refusedShapes.append(error.description) }
             return Response(status: .badRequest)
         }
+        guard batch.events.count <= state.withLock({ $0.maxEventsPerBatch }) else { return Response(status: .init(code: 413)) }
         state.withLock { $0.batches.append(batch) }
         if case .stall(let seconds)? = fault { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
         return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":1}"#)))
@@ -81,6 +86,11 @@ package final class PostHogCaptureServer: Sendable {
     /// Decides the fault, if any, for each request by its number (1, 2, …).
     package func injectFaults(_ plan: @escaping @Sendable (Int) -> CaptureFault?) {
         state.withLock { $0.faults = plan }
+    }
+
+    /// Answers 413 (Content Too Large) to a batch of more than `count` events, keeping nothing.
+    package func refuseBatches(largerThan count: Int) {
+        state.withLock { $0.maxEventsPerBatch = count }
     }
 
     /// Requests received so far, failed ones included.
