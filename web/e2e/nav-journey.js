@@ -14,8 +14,11 @@ window.NAV = {
     state.records[name] = value === undefined ? { undefined: true } : value;
     this.save(state);
   },
-  /** What `promise` settled with, or `pending` when it did not within `ms`. */
-  async outcome(promise, ms = 3000) {
+  /**
+   * What `promise` settled with, or `pending` when it did not within `ms`: the bound of a failure
+   * only (a call left pending), long enough for a loaded machine.
+   */
+  async outcome(promise, ms = 10000) {
     const timeout = new Promise((resolve) => setTimeout(() => resolve({ pending: true }), ms));
     const settled = promise.then(
       (value) => ({ value: value === undefined ? { undefined: true } : value }),
