@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [package...]   (default: everything `make test` needs)
 set -eu
 
-packages="${*:-libwebkitgtk-6.0-dev zlib1g-dev xvfb xauth chromium node-typescript openssl python3 openjdk-17-jdk-headless junit4 kotlin libandroid-json-java}"
+packages="${*:-libwebkitgtk-6.0-dev zlib1g-dev xvfb xauth chromium node-typescript openssl python3 python3-venv openjdk-17-jdk-headless junit4 kotlin libandroid-json-java}"
 # npm packs the web SDK; Debian ships it apart from nodejs (NodeSource's nodejs includes it).
 [ -n "${*:-}" ] || command -v npm >/dev/null || packages="$packages npm"
 

@@ -34,6 +34,8 @@ public final class PostHogSink: AnalyticsSink {
     private let notificationCenter: NotificationCenter
     private let notificationTokens: Locked<[any NSObjectProtocol]>
     private let networkMonitor: (any PostHogNetworkMonitor)?
+    /// The monitor's reports, handed to the delivery loop one at a time in the order they came.
+    private let networkReports: AsyncStream<Bool>.Continuation
     private let context: PostHogContext
     private let directory: URL
     /// Who PostHog sees and whether the user opted out, as saved in the queue directory.
@@ -106,7 +108,10 @@ public final class PostHogSink: AnalyticsSink {
             }
         })
         Task { await delivery.start() }
-        networkMonitor?.start { isSatisfied in Task { await delivery.networkChanged(isSatisfied: isSatisfied) } }
+        let (networkChanges, networkReports) = AsyncStream.makeStream(of: Bool.self)
+        self.networkReports = networkReports
+        Task { for await isSatisfied in networkChanges { await delivery.networkChanged(isSatisfied: isSatisfied) } }
+        networkMonitor?.start { networkReports.yield($0) }
     }
 
     /// Queues `event` on disk; returns once it is there. Delivery happens later.
@@ -226,6 +231,7 @@ public final class PostHogSink: AnalyticsSink {
             notificationCenter.removeObserver(token)
         }
         networkMonitor?.cancel()
+        networkReports.finish()
         await delivery.close()
         await journal.close()
     }

@@ -91,28 +91,31 @@ struct PostHogDeliveryTests {
         #expect(await iterator.next()?.code == .analyticsRejected)
     }
 
+    /// A request that gets no answer (it stalls past the request timeout: a network error, where
+    /// the capture server's dropped connection is answered 500 by the HTTP stack) backs off; the
+    /// network coming back ends that backoff, not a server's `Retry-After`.
     @Test("T1 a network that comes back ends a network error's backoff at once; it does not end a server's Retry-After")
     func networkReturns() async throws {
-        let fixture = try await Fixture()
+        let fixture = try await Fixture(requestTimeout: 1)
         defer { Task { await fixture.finish() } }
         fixture.network.report(true)
-        fixture.server.injectFaults { $0 == 1 ? .dropConnection : $0 == 2 ? .status(429, retryAfter: "30") : nil }
+        fixture.server.injectFaults { $0 == 1 ? .stall(seconds: 2) : $0 == 2 ? .status(429, retryAfter: "30") : nil }
         try await fixture.sink.record(Self.event(0))
         let flush = Task { await fixture.sink.flush() }
         #expect(await eventually { fixture.clock.wakeTimes == [2] })
         fixture.network.report(false)
-        try await Task.sleep(nanoseconds: 50_000_000)
         fixture.network.report(true)
         #expect(await eventually { fixture.server.requestCount == 2 }, "sent again without waiting out the backoff")
         #expect(await eventually { fixture.clock.wakeTimes == [30] })
         fixture.network.report(false)
-        try await Task.sleep(nanoseconds: 50_000_000)
         fixture.network.report(true)
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(fixture.server.requestCount == 2, "the server asked for 30 s")
         await fixture.clock.advance(bySeconds: 30)
         #expect(await completes(flush))
-        #expect(fixture.server.events.count == 1)
+        #expect(await eventually { fixture.server.requestCount == 3 })
+        // The stalled request may reach the server after all: a copy with the same uuid.
+        #expect(Set(fixture.server.events.map { $0["uuid"] }).count == 1)
     }
 
     @Test("T1 a partial batch waits for the flush interval")

@@ -10,7 +10,7 @@ import sys
 from posthog import Posthog
 
 host, api_key = sys.argv[1], sys.argv[2]
-client = Posthog(api_key, host=host, gzip=True, sync_mode=True, disable_geoip=False)
+client = Posthog(api_key, host=host, gzip=True, disable_geoip=False)
 for event in json.load(sys.stdin):
     client.capture(
         event["event"],
@@ -19,4 +19,4 @@ for event in json.load(sys.stdin):
         timestamp=event["timestamp"],
         properties=event["properties"],
     )
-client.shutdown()
+client.shutdown()  # sends what is queued, then stops the consumer thread
