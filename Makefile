@@ -34,7 +34,7 @@ EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/C
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check android-host android-test jni-library-check android-publication-check \
+.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check package-metadata-check android-host android-test jni-library-check android-publication-check \
 	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -42,7 +42,7 @@ demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
-test: deps web-test web-package-check unit-test tools-test android-test jni-library-check android-publication-check contract-check docs doc-check \
+test: deps web-test web-package-check package-metadata-check unit-test tools-test android-test jni-library-check android-publication-check contract-check docs doc-check \
 	app-resolution-check sanitize-thread sanitize-address fuzz-smoke
 
 deps:
@@ -50,7 +50,7 @@ deps:
 
 # --- Builds ---
 
-web/dist/.built: $(WEB_SOURCES)
+web/dist/.built: $(WEB_SOURCES) LICENSE
 	web/scripts/build.sh
 	touch $@
 
@@ -103,6 +103,14 @@ web-package: web/dist/.built
 # it against the fake host; checks the tarball's contents and version (web/scripts/check-package.mjs).
 web-package-check: web/dist/.built
 	node web/scripts/check-package.mjs
+
+# What adopters of the three packages read first (scripts/check-packages.py, a second): the
+# licence (LICENSE, MIT) named by the README, the Swift manifest, the npm package and the Android
+# publication; the README's `.package`/`.product` lines, `.spi.yml`, the CHANGELOG's Keep a
+# Changelog form, RELEASING.md; the npm tarball's metadata (repository, homepage, bugs, keywords,
+# engines) and its README, the users' one, every relative link of which names a file it holds.
+package-metadata-check: web/dist/.built
+	python3 scripts/check-packages.py
 
 # The libraries' unit suites: the core, the PostHog sink, and the WKWebView adapter over WebKit's
 # API emulated on WebKitGTK (a real engine on Xvfb, with the web process extension next to the

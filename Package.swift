@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+// The Today WebView Bridge. MIT licence: see LICENSE.
 import PackageDescription
 
 // The libraries apps use, and their unit tests. Their one package dependency is swift-log: an app

@@ -99,6 +99,18 @@ publishing {
             pom {
                 name.set("Today WebView Bridge for Android")
                 description.set("The Today WebView Bridge's Swift core (libTodayBridgeJNI.so, per ABI, with libc++_shared.so) and its Kotlin glue for android.webkit.WebView")
+                url.set(publication("url"))
+                licenses {
+                    license {
+                        name.set(publication("licenseName"))
+                        url.set(publication("licenseUrl"))
+                        distribution.set("repo")
+                    }
+                }
+                scm {
+                    url.set(publication("url"))
+                    connection.set("scm:git:${publication("url")}.git")
+                }
             }
         }
     }

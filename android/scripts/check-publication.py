@@ -12,9 +12,11 @@ on this machine (no Gradle, Android SDK or Maven Central here). What this checks
 2. The POM: with `--pom FILE` (CI: the one Gradle generated), that file; else the POM Gradle
    generates for those facts (an Android library's `release` component: packaging `aar`,
    androidx.webkit at runtime scope, kotlin-stdlib at compile scope), written here. Either must
-   have the coordinates, TodayBridge.version, and exactly those two dependencies at those versions.
+   have the coordinates, TodayBridge.version, the project's url and its licence (MIT, the
+   repository's LICENSE: todayBridge.url, .licenseName, .licenseUrl), and exactly those two
+   dependencies at those versions.
    The validator is checked to refuse POMs that drift (another version, a missing dependency,
-   Kotlin's stdlib at the plugin's own version).
+   Kotlin's stdlib at the plugin's own version, no licence or another one, no url).
 3. Without `--pom`: Maven, offline, resolves the library from a Maven repository laid out as
    Gradle's `publishReleasePublicationToLocalRepository` lays it out (in a temporary folder, with
    a stand-in AAR) for a consumer POM that depends on it. Its two dependencies are excluded there:
@@ -61,7 +63,7 @@ def properties():
         if line.startswith('todayBridge.') and '=' in line:
             key, value = line.split('=', 1)
             facts[key[len('todayBridge.'):].strip()] = value.strip()
-    for key in ('groupId', 'artifactId', 'androidxWebkit', 'kotlinLevel', 'kotlinStdlib'):
+    for key in ('groupId', 'artifactId', 'androidxWebkit', 'kotlinLevel', 'kotlinStdlib', 'url', 'licenseName', 'licenseUrl'):
         if not facts.get(key):
             fail(f'{PROPERTIES} has no todayBridge.{key}')
     return facts
@@ -76,6 +78,7 @@ def check_build_reads(facts):
         'languageVersion.set(KotlinVersion.fromVersion(publication("kotlinLevel")))',
         'apiVersion.set(KotlinVersion.fromVersion(publication("kotlinLevel")))',
         'TodayBridge+Version.swift', 'from(components["release"])', 'singleVariant("release")',
+        'url.set(publication("url"))', 'name.set(publication("licenseName"))', 'url.set(publication("licenseUrl"))',
     ]
     missing = [text for text in needed if text not in build]
     if missing:
@@ -90,6 +93,7 @@ def check_build_reads(facts):
 def expected(facts, version):
     return {
         'groupId': facts['groupId'], 'artifactId': facts['artifactId'], 'version': version, 'packaging': 'aar',
+        'url': facts['url'], 'licenses': [(facts['licenseName'], facts['licenseUrl'])],
         'dependencies': {
             ('androidx.webkit', 'webkit'): (facts['androidxWebkit'], 'runtime'),
             ('org.jetbrains.kotlin', 'kotlin-stdlib'): (facts['kotlinStdlib'], 'compile'),
@@ -119,6 +123,18 @@ def render(facts, version):
   <version>{version}</version>
   <packaging>aar</packaging>
   <name>Today WebView Bridge for Android</name>
+  <url>{facts['url']}</url>
+  <licenses>
+    <license>
+      <name>{facts['licenseName']}</name>
+      <url>{facts['licenseUrl']}</url>
+      <distribution>repo</distribution>
+    </license>
+  </licenses>
+  <scm>
+    <connection>scm:git:{facts['url']}.git</connection>
+    <url>{facts['url']}</url>
+  </scm>
   <dependencies>{dependencies}
   </dependencies>
 </project>
@@ -140,6 +156,11 @@ def problems(pom_text, want):
             found.append(f'{name} is "{text(project, name)}", not "{want[name]}"')
     if text(project, 'modelVersion') != '4.0.0':
         found.append('modelVersion is not 4.0.0')
+    if text(project, 'url') != want['url']:
+        found.append(f'url is "{text(project, "url")}", not "{want["url"]}"')
+    licenses = [(text(license, 'name'), text(license, 'url')) for license in project.findall(f'{POM}licenses/{POM}license')]
+    if licenses != want['licenses']:
+        found.append(f'licenses are {licenses}, not {want["licenses"]} (LICENSE, MIT)')
     dependencies = {}
     for dependency in project.findall(f'{POM}dependencies/{POM}dependency'):
         key = (text(dependency, 'groupId'), text(dependency, 'artifactId'))
@@ -164,6 +185,9 @@ def check_validator(facts, version):
         "Kotlin's stdlib at the plugin's version": good.replace(f'<version>{facts["kotlinStdlib"]}</version>', '<version>2.1.0</version>'),
         'another artifact': good.replace(f'<artifactId>{facts["artifactId"]}</artifactId>', '<artifactId>bridge</artifactId>', 1),
         'a jar': good.replace('<packaging>aar</packaging>', '<packaging>jar</packaging>'),
+        'no licence': re.sub(r'\s*<licenses>.*?</licenses>', '', good, flags=re.S),
+        'another licence': good.replace(f'<name>{facts["licenseName"]}</name>', '<name>Apache License, Version 2.0</name>'),
+        'no project url': re.sub(r'\n  <url>[^<]*</url>', '', good, count=1),
     }
     for what, pom in drifted.items():
         if pom == good or not problems(pom, want):

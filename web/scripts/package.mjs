@@ -2,7 +2,7 @@
 //
 //   dist/package/stage/             what the tarball holds, under package/
 //     package.json                  written here: version = VERSION, exports, files
-//     README.md, LICENSE
+//     README.md, LICENSE            web/README.md (for the package's users), ../LICENSE
 //     esm/*.js, *.d.ts, *.map       the SDK's modules (tsconfig.package.json, run by build.sh first)
 //     src/*.ts                      their sources, which the maps name (sourceRoot ../src/)
 //     today-bridge.js               the plain <script> bundle (window.TodayBridge)
@@ -46,6 +46,12 @@ export function manifest(development, version) {
     version,
     description: development.description,
     license: development.license,
+    keywords: development.keywords,
+    homepage: development.homepage,
+    repository: development.repository,
+    bugs: development.bugs,
+    // The testing entry's fake host uses structuredClone (Node 17).
+    engines: development.engines,
     type: 'module',
     // The modules only declare and construct; the plain bundle sets window.TodayBridge, so a
     // bundler must keep it when it is imported for that effect.
@@ -75,8 +81,11 @@ function main() {
   if ('version' in development) {
     fail(`web/package.json has a version (${development.version}); remove it: the version is TodayBridge.version in Swift (VERSION, ${version})`);
   }
-  for (const field of ['name', 'description', 'license']) {
+  for (const field of ['name', 'description', 'license', 'homepage']) {
     if (typeof development[field] !== 'string') fail(`web/package.json has no ${field}`);
+  }
+  for (const field of ['keywords', 'repository', 'bugs', 'engines']) {
+    if (typeof development[field] !== 'object' || development[field] === null) fail(`web/package.json has no ${field}`);
   }
   for (const built of ['dist/package/stage/esm/index.js', 'dist/package/stage/esm/testing.d.ts', 'dist/today-bridge.js', 'dist/host', 'dist/conformance']) {
     if (!existsSync(join(web, built))) fail(`${built} is missing: run scripts/build.sh`);
@@ -92,8 +101,10 @@ function main() {
   cpSync(join(web, 'dist/today-bridge.js'), join(stage, 'today-bridge.js'));
   cpSync(join(web, 'dist/host'), join(stage, 'host'), { recursive: true });
   cpSync(join(web, 'dist/conformance'), join(stage, 'conformance'), { recursive: true });
+  // The package's README, written for its users (the development guide, DEVELOPING.md, stays
+  // here), and the repository's licence.
   cpSync(join(web, 'README.md'), join(stage, 'README.md'));
-  cpSync(join(web, 'LICENSE'), join(stage, 'LICENSE'));
+  cpSync(join(web, '..', 'LICENSE'), join(stage, 'LICENSE'));
   writeFileSync(join(stage, 'package.json'), JSON.stringify(manifest(development, version), null, 2) + '\n');
 
   const npm = spawnSync(
