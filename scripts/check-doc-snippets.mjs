@@ -77,16 +77,20 @@ function run(command, args) {
 
 const swiftToolchain = dirname(dirname(execFileSync('/bin/sh', ['-c', 'command -v swiftc'], { encoding: 'utf8' }).trim()));
 
-/** WebKitGTK's C module (the package's system library, which `TodayBridgeGTK` exports) and its headers. */
-const webKitGTKModule = [
+/**
+ * The package's system libraries, as SwiftPM hands them to an app: WebKitGTK's C module (which
+ * `TodayBridgeGTK` exports) with its headers, and zlib's (which `TodayBridgePostHog` imports).
+ */
+const systemLibraryModules = [
   `-fmodule-map-file=${join(root, 'Sources', 'CWebKitGTK', 'module.modulemap')}`,
+  `-fmodule-map-file=${join(root, 'Sources', 'CZlib', 'module.modulemap')}`,
   ...execFileSync('pkg-config', ['--cflags-only-I', 'webkitgtk-6.0'], { encoding: 'utf8' }).trim().split(/\s+/),
 ].flatMap((flag) => ['-Xcc', flag]);
 
 function typeCheckSwift(sources) {
   return run('swiftc', [
     '-typecheck', '-swift-version', '6', '-module-name', 'Snippets',
-    '-I', join(root, '.build', 'debug', 'Modules'), ...webKitGTKModule,
+    '-I', join(root, '.build', 'debug', 'Modules'), ...systemLibraryModules,
     '-plugin-path', join(swiftToolchain, 'lib', 'swift', 'host', 'plugins', 'testing'),
     '-plugin-path', join(swiftToolchain, 'lib', 'swift', 'host', 'plugins'),
     ...sources,

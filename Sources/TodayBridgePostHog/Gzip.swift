@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// gzip (RFC 1952) through the system's zlib, for request bodies PostHog reads with
 /// `Content-Encoding: gzip`.
