@@ -32,6 +32,15 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Record the bridge's traffic to PATH.jsonl and PATH.html (an HTML timeline).")
     var inspect: String?
 
+    /// Checks the arguments before anything starts: a mistake is a usage error (exit 64).
+    func validate() throws {
+        #if canImport(TodayBridgeGTK)
+        if !inMemory, !FileManager.default.fileExists(atPath: webRoot + "/dist/packed/package/today-bridge.js") {
+            throw ValidationError("\(webRoot)/dist/packed/package/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
+        }
+        #endif
+    }
+
     func run() async throws {
         #if canImport(TodayBridgeGTK)
         if inMemory { return try await InMemoryDemo.run() }
@@ -43,9 +52,6 @@ struct DemoCommand: AsyncParsableCommand {
 
     #if canImport(TodayBridgeGTK)
     private func runInWebKit() async throws {
-        guard FileManager.default.fileExists(atPath: webRoot + "/dist/packed/package/today-bridge.js") else {
-            throw ValidationError("\(webRoot)/dist/packed/package/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
-        }
         let headless = headless || ProcessInfo.processInfo.environment["DISPLAY"] == nil
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate, tokenLifetime: 120) { name, report in

@@ -16,7 +16,8 @@ struct PostHogCommand: AsyncParsableCommand {
             the command prints `queued <id>`; when the queue cannot take it (a full disk, a file-size \
             limit: SIGXFSZ is ignored, so writes fail with EFBIG) it prints `not queued <id>` and goes \
             on. At the end of the input it delivers everything still queued, prints `flushed`, and \
-            exits. With no input it only delivers what the queue holds.
+            exits. With no input it only delivers what the queue holds. The project API key comes \
+            from POSTHOG_API_KEY in the environment, or --api-key.
             """
     )
 
@@ -26,8 +27,8 @@ struct PostHogCommand: AsyncParsableCommand {
     @Option(help: "The PostHog host, e.g. https://us.i.posthog.com.")
     var host: String
 
-    @Option(help: "The project API key.")
-    var apiKey: String
+    @Option(help: "The project API key. Better in the environment, POSTHOG_API_KEY, where other users cannot see it (a command line is visible to every user of the machine); the option wins when both are given.")
+    var apiKey: String?
 
     @Option(help: "Events per request.")
     var batchSize = 50
@@ -47,8 +48,31 @@ struct PostHogCommand: AsyncParsableCommand {
     @Option(help: "Events queued concurrently at most.")
     var concurrency = 256
 
+    /// The environment variable the API key is read from without `--api-key`.
+    static let apiKeyVariable = "POSTHOG_API_KEY"
+
+    /// `--api-key`, else `POSTHOG_API_KEY`; `nil` when neither gives one.
+    private var resolvedAPIKey: String? {
+        let key = apiKey ?? ProcessInfo.processInfo.environment[Self.apiKeyVariable]
+        return key?.isEmpty == false ? key : nil
+    }
+
+    /// Checks the arguments before anything starts: a mistake is a usage error (exit 64).
+    func validate() throws {
+        guard resolvedAPIKey != nil else { throw ValidationError("no API key: set \(Self.apiKeyVariable) (or give --api-key)") }
+        guard let url = URL(string: host), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw ValidationError("not an http(s) URL: \(host)")
+        }
+        if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        if maxQueued < 1 { throw ValidationError("--max-queued must be at least 1") }
+        if concurrency < 1 { throw ValidationError("--concurrency must be at least 1") }
+        if !(flushInterval > 0) || !(retryDelay > 0) || !(requestTimeout > 0) {
+            throw ValidationError("--flush-interval, --retry-delay and --request-timeout must be positive")
+        }
+    }
+
     func run() async throws {
-        guard let hostURL = URL(string: host) else { throw ValidationError("not a URL: \(host)") }
+        guard let apiKey = resolvedAPIKey, let hostURL = URL(string: host) else { throw ExitCode.validationFailure }  // validate() checked both
         signal(SIGXFSZ, SIG_IGN)  // past a file-size limit a write fails (EFBIG) instead of ending the process
         let sink = try PostHogSink(configuration: PostHogConfiguration(
             apiKey: apiKey, host: hostURL, queueDirectory: URL(fileURLWithPath: queue),

@@ -10,8 +10,9 @@ import Foundation
 /// process's child any more (orphans are adopted by another process). A tool started any other
 /// way (from a shell, under `nohup`) is not asked, and runs as long as it likes.
 package enum ParentLifetime {
-    /// The environment variable holding the parent's process id.
-    static let variable = "TODAY_BRIDGE_END_WITH_PARENT"
+    /// The environment variable holding the parent's process id; a caller whose child starts the
+    /// tool through another process (`script`, a shell) removes it, or the tool ends at once.
+    package static let variable = "TODAY_BRIDGE_END_WITH_PARENT"
 
     /// What ``ChildProcess`` adds to a child's environment.
     static var childEnvironment: [String: String?] { [variable: String(getpid())] }

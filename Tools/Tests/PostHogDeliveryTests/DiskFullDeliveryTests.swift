@@ -16,7 +16,7 @@ struct DiskFullDeliveryTests {
     static let fileSizeLimit = 64 << 10
     static let eventsWhileFull = 1_000
     static let eventsAfter = 100
-    static let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+    static let cli = TodayBridgeExecutable.path
 
     /// What the child said about each event, in order.
     private struct Answers {

@@ -9,8 +9,7 @@ import ToolSupport
 struct KillAndRestartDeliveryTests {
     static let eventCount = 10_000
     static let killAfterAcks = 3_000
-    /// `today-bridge`, built next to the tests.
-    static let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+    static let cli = TodayBridgeExecutable.path
 
     /// Every third request fails, in turn with 500, a dropped connection, 503 and 429.
     static func faults(_ request: Int) -> CaptureFault? {

@@ -115,7 +115,7 @@ enum EndToEndHost {
     /// Runs `today-bridge` (built next to the tests) from `/`, reading its output while it runs: the
     /// host needs nothing from the repository's working tree (its page scripts are embedded).
     static func run(_ arguments: [String], pinnedToOneCore: Bool = false) async throws -> Run {
-        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+        let cli = TodayBridgeExecutable.path
         let run = pinnedToOneCore
             ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, workingDirectory: "/", within: 240)
             : await ChildProcess.run(cli, arguments: arguments, workingDirectory: "/", within: 240)

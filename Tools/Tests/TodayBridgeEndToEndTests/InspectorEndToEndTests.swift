@@ -132,7 +132,7 @@ struct InspectorEndToEndTests {
         let record = #"{"kind":"pageMessage","webView":1,"document":1,"frame":"main","type":"\#(hostile)","outcome":"unknownType","answer":"undefined","start":1,"duration":0.5,"requestBytes":90,"replyBytes":0}"#
         try Data((#"{"format":"today-bridge-traffic","version":1,"startedAt":"2026-01-01T00:00:00.000Z","capacity":10000,"dropped":0}"# + "\n" + record + "\n").utf8)
             .write(to: recording)
-        let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+        let cli = TodayBridgeExecutable.path
         let rendered = await ChildProcess.run(cli, arguments: ["inspect", recording.path], within: 60)
         #expect(rendered.status == 0, "\(rendered.standardError)")
         let page = folder.appendingPathComponent("hostile.html")

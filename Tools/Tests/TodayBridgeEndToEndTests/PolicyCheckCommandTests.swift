@@ -51,7 +51,7 @@ struct PolicyCheckCommandTests {
     func s2Accepted(case: Case) async throws {
         let expected = try #require(`case`.expected)
         let run = try await Self.check(`case`.rule, expected.map(\.origin))
-        #expect(run.exitCode == 0, "\(run.errors)")
+        #expect(run.exitCode == (expected.contains { $0.verdict == "match" } ? 0 : 1), "\(run.errors)")
         #expect(run.output == expected.map { "\($0.verdict) \($0.origin)" })
     }
 
@@ -73,6 +73,38 @@ struct PolicyCheckCommandTests {
             #expect(run.output == ["\(try #require(difference["here"]?.stringValue)) \(origin)"])
             #expect(difference["android"] != difference["here"])
         }
+    }
+
+    @Test("S2 policy check exits 1 when no origin matches, 0 when one does, and 0 for a valid rule given no origin")
+    func s2ExitStatus() async throws {
+        let none = try await Self.check("https://*.example.com", ["https://example.com", "http://a.example.com"])
+        #expect(none.exitCode == 1)
+        #expect(none.output == ["no-match https://example.com", "no-match http://a.example.com"])
+        let one = try await Self.check("https://*.example.com", ["https://example.com", "https://a.example.com"])
+        #expect(one.exitCode == 0)
+        #expect(try await Self.check("https://*.example.com", []).exitCode == 0)
+    }
+
+    @Test("S2 policy check --json: one object with each origin's verdict and serialization, the same exit status")
+    func s2JSON() async throws {
+        let run = try await EndToEndHost.run(["policy", "check", "--json", "https://*.example.com", "https://A.Example.com/page", "not an origin", "https://example.com"])
+        #expect(run.exitCode == 0, "\(run.errors)")
+        #expect(run.output.count == 1)
+        let object = try JSONValue(parsing: run.output.joined())
+        #expect(object["rule"] == "https://*.example.com")
+        #expect(object["matched"] == 1)
+        let origins = try #require(object["origins"]?.arrayValue)
+        #expect(origins.map { $0["origin"]?.stringValue } == ["https://A.Example.com/page", "not an origin", "https://example.com"])
+        #expect(origins.map { $0["match"] } == [true, false, false])
+        #expect(origins.map { $0["serialized"] } == ["https://a.example.com", .null, "https://example.com"])
+
+        let none = try await EndToEndHost.run(["policy", "check", "--json", "https://*.example.com", "https://example.com"])
+        #expect(none.exitCode == 1)
+        #expect(try JSONValue(parsing: none.output.joined())["matched"] == 0)
+        let invalid = try await EndToEndHost.run(["policy", "check", "--json", "https://*", "https://example.com"])
+        #expect(invalid.exitCode == 2)
+        #expect(invalid.output.isEmpty)
+        #expect(invalid.errors.hasPrefix("invalid rule: "), "\(invalid.errors)")
     }
 
     @Test("S2 the cases were read: IPv6 forms, custom schemes and file:// are among them")

@@ -17,7 +17,9 @@ struct ConformanceCommand: AsyncParsableCommand {
             its cross-origin sub-frame, cleartext HTTP) and loads it three times with \
             `today-bridge open`: as a trusted surface, as an HTTPS page on no surface, and over \
             cleartext. Prints each rule's result, then `N passed, N failed` over the rule ids. \
-            Exits 0 when every rule passed.
+            Exits 0 when every rule passed. With `--json -` the reports' JSON is all that goes to \
+            standard output, and the readable report goes to standard error. On a terminal, \
+            standard error also shows each load as it starts; piped or redirected, it does not.
             """
     )
 
@@ -27,28 +29,56 @@ struct ConformanceCommand: AsyncParsableCommand {
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
-    @Option(help: "Also write the three reports as JSON to this file.")
+    @Option(help: "Also write the three reports as JSON to this file; `-` writes them to standard output, and the report meant for reading to standard error.")
     var json: String?
 
     @Flag(help: "List every check, not only the failing ones.")
     var verbose = false
 
-    func run() async throws {
+    /// Checks the arguments before anything starts: a mistake is a usage error (exit 64).
+    func validate() throws {
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
+        if json == "" { throw ValidationError("--json needs a file, or - for standard output") }
+    }
+
+    /// Whether the JSON goes to standard output (`--json -`), the readable report to standard error.
+    private var jsonToStandardOutput: Bool { json == "-" }
+
+    /// The engine as the reports name it: `webkitgtk (relay)` on the relay path.
+    private var engineName: String { engine.rawValue + (relay ? " (relay)" : "") }
+
+    /// Prints a line of the report meant for reading: to standard error when the JSON has
+    /// standard output.
+    private func printReport(_ line: String) {
+        if jsonToStandardOutput { printToStandardError(line) } else { Swift.print(line) }
+    }
+
+    func run() async throws {
+        let progress = TerminalProgress()
         let served = try ConformanceSite()
         defer { served.remove() }
         let certificate = try await CertificateFiles.generate()
         let backend = try await DemoBackend.start(webRoot: served.root.path, certificate: certificate)
         defer { backend.stop() }
         var reports: [ConformanceRun] = []
-        for mode in ConformanceKit.Mode.allCases {
+        let modes = ConformanceKit.Mode.allCases
+        for (index, mode) in modes.enumerated() {
+            progress.report("conformance \(index + 1)/\(modes.count): loading the kit as \(mode.rawValue) in \(engineName)")
             let run = try await ConformanceRun.load(mode, engine: engine, relay: relay, backend: backend, certificate: certificate)
-            run.print(verbose: verbose)
+            progress.report("conformance \(index + 1)/\(modes.count): \(mode.rawValue) done" + (run.report == nil ? ", no report" : ""))
+            run.print(verbose: verbose, to: printReport)
             reports.append(run)
         }
         let summary = ConformanceSummary(runs: reports)
-        if let json { try summary.json(engine: engine.rawValue + (relay ? " (relay)" : "")).jsonString.write(toFile: json, atomically: true, encoding: .utf8) }
-        Swift.print("\(summary.passed.count) passed, \(summary.failed.count) failed" + (summary.failed.isEmpty ? "" : ": " + summary.failed.joined(separator: ", ")))
+        if let json {
+            let text = summary.json(engine: engineName).jsonString
+            if jsonToStandardOutput {
+                Swift.print(text)
+            } else {
+                try text.write(toFile: json, atomically: true, encoding: .utf8)
+            }
+        }
+        printReport("\(summary.passed.count) passed, \(summary.failed.count) failed" + (summary.failed.isEmpty ? "" : ": " + summary.failed.joined(separator: ", ")))
         if !summary.failed.isEmpty || reports.contains(where: { $0.report == nil }) { throw ExitCode.failure }
     }
 }

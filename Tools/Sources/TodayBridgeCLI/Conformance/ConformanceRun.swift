@@ -51,23 +51,24 @@ struct ConformanceRun {
         return ConformanceRun(mode: mode, page: page, report: report, problem: problem)
     }
 
-    /// Prints the run: a heading, then each failing check (every check when `verbose`).
-    func print(verbose: Bool) {
+    /// Prints the run with `print`, line by line: a heading, then each failing check (every
+    /// check when `verbose`).
+    func print(verbose: Bool, to print: (String) -> Void) {
         guard let report, report["crashed"] == nil else {
-            Swift.print("\(mode.rawValue): \(problem ?? "the kit crashed: \(report?["crashed"]?.stringValue ?? "")")")
+            print("\(mode.rawValue): \(problem ?? "the kit crashed: \(report?["crashed"]?.stringValue ?? "")")")
             return
         }
         let host = report["host"]
-        Swift.print("\(mode.rawValue) (\(page.prefix { $0 != "?" })): platform \(report["platform"]?.stringValue ?? "?"), host \(host?["name"]?.stringValue ?? "?") \(host?["version"]?.stringValue ?? "?"), protocol \(host?["protocol"]?.jsonString ?? "?")")
+        print("\(mode.rawValue) (\(page.prefix { $0 != "?" })): platform \(report["platform"]?.stringValue ?? "?"), host \(host?["name"]?.stringValue ?? "?") \(host?["version"]?.stringValue ?? "?"), protocol \(host?["protocol"]?.jsonString ?? "?")")
         for rule in report["rules"]?.arrayValue ?? [] {
             for check in rule["checks"]?.arrayValue ?? [] {
                 let passed = check["passed"] == true
                 guard verbose || !passed else { continue }
                 let reason = check["reason"]?.stringValue.map { " (\($0))" } ?? ""
-                Swift.print("  \(passed ? "pass" : "FAIL") \(rule["id"]?.stringValue ?? "?") \(check["title"]?.stringValue ?? "")\(reason)")
+                print("  \(passed ? "pass" : "FAIL") \(rule["id"]?.stringValue ?? "?") \(check["title"]?.stringValue ?? "")\(reason)")
             }
         }
-        Swift.print("  \(report["passed"]?.jsonString ?? "0") rules passed, \(report["failed"]?.jsonString ?? "0") failed")
+        print("  \(report["passed"]?.jsonString ?? "0") rules passed, \(report["failed"]?.jsonString ?? "0") failed")
     }
 }
 

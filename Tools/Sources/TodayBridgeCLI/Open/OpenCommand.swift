@@ -16,7 +16,9 @@ struct OpenCommand: AsyncParsableCommand {
             Forwarded analytics events are printed to standard output, one JSON object per line. \
             Exits 0 when the page calls window.close(), 1 on timeout, 3 when the web content \
             process ends (after printing "web process ended: REASON" to standard error, REASON \
-            one of crashed, killed, exceededMemoryLimit, terminatedByApp, unknown).
+            one of crashed, killed, exceededMemoryLimit, terminatedByApp, unknown). On a terminal, \
+            standard error shows what it is doing (the load, the page's end, the recording written \
+            with --inspect); piped or redirected, it does not.
             """
     )
 
@@ -101,12 +103,13 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
     var printPeakMemory = false
 
-    func run() async throws {
+    /// Every check of the arguments alone, before anything starts (ArgumentParser calls it after
+    /// parsing: a mistake is a usage error, exit 64).
+    func validate() throws {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
-        let scheme = try appScheme.map { argument in
+        if let appScheme {
             guard engine == .webkitgtk else { throw ValidationError("--app-scheme needs --engine webkitgtk") }
-            guard let scheme = AppScheme(argument: argument) else { throw ValidationError("not NAME=DIRECTORY: \(argument)") }
-            return scheme
+            guard AppScheme(argument: appScheme) != nil else { throw ValidationError("not NAME=DIRECTORY: \(appScheme)") }
         }
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
         if backForwardCache != nil, engine == .wkwebview { throw ValidationError("--back-forward-cache needs --engine webkitgtk or android: WebKit gives a WKWebView's app no switch for it") }
@@ -115,10 +118,20 @@ struct OpenCommand: AsyncParsableCommand {
         if reloadOnCrash, engine == .android {
             throw ValidationError("--reload-on-crash needs --engine webkitgtk or wkwebview: an Android WebView whose renderer is gone cannot be reloaded")
         }
-        if engine == .android { return try await runAndroid(pageURL) }
-        let surfaces = try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
+        do { _ = try trustedSurfaces() } catch { throw ValidationError("--trust: \(error.reason)") }
+        if let tokenEndpoint, URL(string: tokenEndpoint) == nil { throw ValidationError("not a URL: \(tokenEndpoint)") }
+        if !(timeout > 0) { throw ValidationError("--timeout must be positive") }
+        if inspect == "" { throw ValidationError("--inspect needs a path") }
+    }
+
+    func run() async throws {
+        guard let pageURL = URL(string: url) else { throw ExitCode.validationFailure }  // validate() checked it
+        let scheme = appScheme.flatMap(AppScheme.init(argument:))
+        let progress = TerminalProgress()
+        progress.report("loading \(PageLocation(url: pageURL)?.redacted ?? url) in \(engine.rawValue), for up to \(Int(timeout)) s" + (inspect.map { ", recording traffic to \($0).jsonl" } ?? ""))
+        if engine == .android { return try await runAndroid(pageURL, progress: progress) }
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: engine.platform, surfaces: surfaces),
+            configuration: BridgeConfiguration(platform: engine.platform, surfaces: try trustedSurfaces()),
             tokens: try tokenProvider(),
             analytics: PrintingAnalyticsSink(),
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
@@ -142,8 +155,12 @@ struct OpenCommand: AsyncParsableCommand {
         let end = engine == .wkwebview
             ? try await WKWebViewPageRunner.run(options: options, bridge: bridge)
             : try GTKPageRunner.run(options: options, bridge: bridge)
+        progress.report("the page ended: \(end)")
         await bridge.flushAnalytics()
-        if let inspect, let recorder { try InspectorFiles.save(recorder, to: inspect, page: pageURL) }
+        if let inspect, let recorder {
+            progress.report("writing \(inspect).jsonl and \(inspect).html")
+            try InspectorFiles.save(recorder, to: inspect, page: pageURL)
+        }
         if printPeakMemory { print(#"{"hostPeakResidentKiB":\#(Self.peakResidentKiB())}"#) }
         if end != .closedItself { throw ExitCode(end.rawValue) }
     }
@@ -151,9 +168,7 @@ struct OpenCommand: AsyncParsableCommand {
     /// `--engine android`: the app is a JVM process (`AndroidPageRunner`), which prints the
     /// analytics and its peak memory itself and writes the recording's JSON lines; this process
     /// renders the recording's HTML.
-    private func runAndroid(_ pageURL: URL) async throws {
-        if screenshot != nil { throw ValidationError("--screenshot needs --engine webkitgtk") }
-        if tokenEndpoint.flatMap(URL.init(string:)) == nil, let tokenEndpoint { throw ValidationError("not a URL: \(tokenEndpoint)") }
+    private func runAndroid(_ pageURL: URL, progress: TerminalProgress) async throws {
         let files = inspect.map(InspectorFiles.init)
         if let files { try FileManager.default.createDirectory(at: files.jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true) }
         var app = AndroidPageRunner.AppOptions()
@@ -167,6 +182,7 @@ struct OpenCommand: AsyncParsableCommand {
         app.backForwardCache = backForwardCache == .on
         let options = PageRunOptions(url: pageURL, headless: true, timeout: timeout, certificate: certificate)
         let status = try await AndroidPageRunner.run(options: options, app: app)
+        progress.report("the app ended, status \(status)")
         if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {
             try files.write(try TrafficRecording(jsonLines: text), title: "Bridge traffic · " + (PageLocation(url: pageURL)?.redacted ?? "page"))
             printToStandardError("today-bridge: traffic recorded to \(files.jsonLines.path) and \(files.html.path)")
@@ -181,9 +197,14 @@ struct OpenCommand: AsyncParsableCommand {
         return usage.ru_maxrss
     }
 
+    /// The trusted surface `default` with `--trust`'s rules; none without a rule.
+    private func trustedSurfaces() throws(BridgeConfigurationError) -> [TrustedSurface] {
+        try trustedOrigins.isEmpty ? [] : [TrustedSurface(name: "default", origins: trustedOrigins)]
+    }
+
     private func tokenProvider() throws -> any TokenProvider {
         guard let tokenEndpoint else { return StaticTokenProvider(token: token) }
-        guard let base = URL(string: tokenEndpoint) else { throw ValidationError("not a URL: \(tokenEndpoint)") }
+        guard let base = URL(string: tokenEndpoint) else { throw ExitCode.validationFailure }  // validate() checked it
         return EndpointTokenProvider(base: base)
     }
 }
