@@ -96,10 +96,12 @@ struct PostHogDeliveryTests {
     /// network coming back ends that backoff, not a server's `Retry-After`.
     @Test("T1 a network that comes back ends a network error's backoff at once; it does not end a server's Retry-After")
     func networkReturns() async throws {
-        let fixture = try await Fixture(requestTimeout: 1)
+        // The timeout ends the stalled request; it is long enough that a loaded machine's answers
+        // to the other requests come before it.
+        let fixture = try await Fixture(requestTimeout: 4)
         defer { Task { await fixture.finish() } }
         fixture.network.report(true)
-        fixture.server.injectFaults { $0 == 1 ? .stall(seconds: 2) : $0 == 2 ? .status(429, retryAfter: "30") : nil }
+        fixture.server.injectFaults { $0 == 1 ? .stall(seconds: 8) : $0 == 2 ? .status(429, retryAfter: "30") : nil }
         try await fixture.sink.record(Self.event(0))
         let flush = Task { await fixture.sink.flush() }
         #expect(await eventually { fixture.clock.wakeTimes == [2] })
