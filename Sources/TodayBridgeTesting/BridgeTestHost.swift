@@ -14,7 +14,17 @@ import TodayBridge
 /// #expect(reply == .value(["Authorization": "Bearer token-0"]))
 /// let fromAd = await host.send(["type": "headers"], from: .subFrame(origin: "https://ads.example"))
 /// #expect(fromAd == .undefined)
+/// try await host.finish()
 /// ```
+///
+/// Time stands still unless the test moves it: a host created with its own bridge runs on a
+/// ``ManualClock`` (``clock``), so a deadline passes only when the test calls
+/// ``ManualClock/advance(bySeconds:)``, and timestamps start at ``ManualClock/wallClockStart``.
+/// Pass `clock: SystemBridgeClock()` to run on real time instead.
+///
+/// End every test with ``finish()``: it closes the connection and throws ``Leftovers`` when a
+/// page call or a native call is still pending, as `EmbeddedChannel.finish()` reports what a
+/// test left unread.
 public final class BridgeTestHost: Sendable {
     /// Which frame a simulated message comes from.
     public enum Frame: Sendable, Hashable {
@@ -34,17 +44,20 @@ public final class BridgeTestHost: Sendable {
     public let tokens: TestTokenProvider
     /// The analytics sink, when the host created the bridge.
     public let analytics: RecordingAnalyticsSink
+    /// The bridge's clock: a ``ManualClock`` unless the test chose another.
+    public let clock: any BridgeClock
 
     private let page = Locked<URL?>(nil)
 
-    /// Creates a host with a fresh bridge and test services.
+    /// Creates a host with a fresh bridge and test services, on a ``ManualClock`` unless `clock`
+    /// says otherwise.
     public convenience init(
         surfaces: [TrustedSurface] = [],
         token: String? = "token-0",
         platform: Platform = .linux,
         limits: BridgeLimits = BridgeLimits(),
         trackValidation: TrackValidation = TrackValidation(),
-        clock: any BridgeClock = SystemBridgeClock(),
+        clock: any BridgeClock = ManualClock(),
         webView: RecordingWebView = RecordingWebView(),
         analytics: RecordingAnalyticsSink = RecordingAnalyticsSink()
     ) {
@@ -70,6 +83,7 @@ public final class BridgeTestHost: Sendable {
         self.tokens = tokens
         self.analytics = analytics
         self.webView = webView
+        clock = bridge.clock
         connection = bridge.connect(webView)
     }
 
@@ -78,6 +92,15 @@ public final class BridgeTestHost: Sendable {
     public func load(_ url: String) -> DocumentID {
         page.withLock { $0 = URL(string: url) }
         return connection.documentDidChange()
+    }
+
+    /// Moves the host's ``ManualClock`` forward: deadlines that come due pass, and what waited on
+    /// them runs. A host on another clock stops the test, loudly.
+    public func advance(bySeconds seconds: Double) async {
+        guard let manual = clock as? ManualClock else {
+            preconditionFailure("advance(bySeconds:) needs a host on a ManualClock; this one runs on \(type(of: clock))")
+        }
+        await manual.advance(bySeconds: seconds)
     }
 
     /// The main frame's committed URL.

@@ -3,11 +3,13 @@ import TodayBridge
 
 /// A clock that moves only when a test calls ``advance(bySeconds:)``: deadlines without waiting.
 ///
+/// ``BridgeTestHost`` runs on one unless told otherwise; ``BridgeTestHost/advance(bySeconds:)``
+/// moves it.
+///
 /// ```swift
-/// let clock = ManualClock()
-/// let host = BridgeTestHost(clock: clock)
+/// let host = BridgeTestHost()
 /// async let reply = host.send(["type": "slow"])
-/// await clock.advance(bySeconds: 31)   // the capability's deadline passes
+/// await host.advance(bySeconds: 31)   // the capability's deadline passes
 /// ```
 ///
 /// Its wall clock starts at ``wallClockStart`` and moves with ``advance(bySeconds:)``;

@@ -19,7 +19,7 @@ enum Fixtures {
     /// A host on the trusted page, logged in.
     static func trustedHost(
         token: String? = "token-0",
-        clock: any BridgeClock = SystemBridgeClock(),
+        clock: any BridgeClock = ManualClock(),
         limits: BridgeLimits = BridgeLimits(),
         validation: TrackValidation = TrackValidation(),
         webView: RecordingWebView = RecordingWebView(),

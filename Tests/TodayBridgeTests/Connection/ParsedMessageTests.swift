@@ -48,9 +48,10 @@ struct ParsedMessageTests {
     }
 
     @Test("C3 a message whose type repeats is dispatched by its last, as the page's own object has it")
-    func c3RepeatedType() async {
+    func c3RepeatedType() async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(json: #"{"type":"nope","type":"headers"}"#).value != nil)
         #expect(await host.send(json: #"{"type":"headers","type":"nope"}"#) == .undefined)
+        try await host.finish()
     }
 }

@@ -55,6 +55,7 @@ struct ClockJumpTests {
         #expect(await Fixtures.waitUntil { host.deliveries.count == 1 })
         _ = await host.answerCall(host.deliveries[0]["id"]!.stringValue!, value: "answered")
         #expect(try await answer == "answered")
+        try await host.finish()
     }
 
     @Test("T1 an event's timestamp is the wall clock's when it arrived, jumps included")
@@ -66,5 +67,6 @@ struct ClockJumpTests {
         #expect(await host.send(["type": "track", "ename": "after"]) == .undefined)
         let stamps = await host.recordedEvents().map(\.timestamp)
         #expect(stamps == [ManualClock.wallClockStart, ManualClock.wallClockStart.addingTimeInterval(-3_600)])
+        try await host.finish()
     }
 }

@@ -19,6 +19,7 @@ struct ConformanceFixtureTests {
         #expect(await host.send(["type": "conformance.echo", "a": [1, "two"]]) == .value(["a": [1, "two"]]))
         #expect(await host.send(["type": "conformance.count", "count": 3]) == .value(["count": 3]))
         #expect(await host.send(["type": "conformance.nothing"]) == .undefined)
+        try await host.finish()
     }
 
     @Test("X2 the fixture's rejections: invalid request, the declined code, a native error as failed without its text")
@@ -31,13 +32,19 @@ struct ConformanceFixtureTests {
         let thrown = try #require(Self.reason(await host.send(["type": "conformance.throw"])))
         #expect(thrown.contains(BridgeError.Code.failed.rawValue))
         #expect(!thrown.contains(ConformanceFixture.nativeSecret))
+        try await host.finish()
     }
 
     @Test("C6 conformance.slow rejects with timeout at its deadline")
     func c6Slow() async throws {
         let host = try Self.host()
-        let reason = try #require(Self.reason(await host.send(["type": "conformance.slow"])))
+        let clock = try #require(host.clock as? ManualClock)
+        async let reply = host.send(["type": "conformance.slow"])
+        #expect(await Fixtures.waitUntil { clock.wakeTimes == [ConformanceFixture.slowDeadline] })
+        await host.advance(bySeconds: ConformanceFixture.slowDeadline)
+        let reason = try #require(Self.reason(await reply))
         #expect(reason.contains(BridgeError.Code.timeout.rawValue))
+        try await host.finish()
     }
 
     @Test("C8 S1 main-frame and trusted-surface capabilities: a sub-frame and an untrusted page get undefined")
@@ -51,6 +58,7 @@ struct ConformanceFixtureTests {
         host.load("https://elsewhere.example/app")
         #expect(await host.send(["type": "conformance.trusted"]) == .undefined)
         #expect(await host.send(["type": "conformance.mainFrame"]) == .value(true))
+        try await host.finish()
     }
 
     @Test("X6 the kit ships its four files, and the page's options cannot close its script")

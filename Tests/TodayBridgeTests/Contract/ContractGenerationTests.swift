@@ -66,7 +66,7 @@ struct ContractGenerationTests {
     }
 
     @Test("X6 a custom capability's nested request and result types are read from its Swift types")
-    func x6CustomShapes() throws {
+    func x6CustomShapes() async throws {
         let host = BridgeTestHost()
         try host.bridge.register("cart.add-item", access: .mainFrame, summary: "adds an item to the cart") { (order: Order, _) in
             Receipt(id: UUID(), total: Double(order.quantity), link: URL(string: "https://shop.example/r")!)
@@ -100,6 +100,7 @@ struct ContractGenerationTests {
             }
 
             """)
+        try await host.finish()
     }
 
     @Test("X6 types that describe themselves, scalars and fieldless requests render directly")
@@ -113,12 +114,13 @@ struct ContractGenerationTests {
     }
 
     @Test("X6 the custom contract leaves the built-ins out")
-    func x6CustomOnly() throws {
+    func x6CustomOnly() async throws {
         let host = BridgeTestHost()
         try host.bridge.register("ping", access: .anyFrame) { (_: Empty, _) in Empty() }
         let text = host.bridge.contract.custom.typeScript(capabilityMap: "AppCapabilities")
         #expect(text.contains("  ping: { request: {}; result: {} };"))
         #expect(!text.contains("track"))
         #expect(!text.contains("BridgeErrorCode"))
+        try await host.finish()
     }
 }

@@ -27,6 +27,7 @@ struct CustomCapabilityTests {
         try host.bridge.register(Greet())
         #expect(await host.send(["type": "greet", "text": "ada", "times": 2]) == .value(["text": "hello ada hello ada "]))
         #expect(await host.send(["type": "greet", "text": "ada"], from: .subFrame(origin: "https://ads.example")) == .value(["text": "hello ada "]))
+        try await host.finish()
     }
 
     @Test("X1 a capability in closure form; a request that does not decode rejects as invalidRequest")
@@ -35,6 +36,7 @@ struct CustomCapabilityTests {
         try host.bridge.register("echoText", access: .mainFrame) { (request: Greeting, _) in request.text }
         #expect(await host.send(["type": "echoText", "text": "hi"]) == .value("hi"))
         #expect(await host.send(["type": "echoText", "text": 5]).error?.code == "invalidRequest")
+        try await host.finish()
     }
 
     @Test("X1 declared access levels are enforced", arguments: CapabilityAccess.allCases)
@@ -49,15 +51,17 @@ struct CustomCapabilityTests {
         #expect(sub == (access == .anyFrame ? .value(true) : .undefined))
         #expect(main == (access == .trustedSurface ? .undefined : .value(true)))
         #expect(trusted == .value(true))
+        try await host.finish()
     }
 
     @Test("X1 reserved, empty, built-in and duplicate types are refused", arguments: ["", "__today.subscribe", "__mine", "track", "greet"])
-    func x1RegistrationRefused(type: String) throws {
+    func x1RegistrationRefused(type: String) async throws {
         let host = BridgeTestHost()
         try host.bridge.register(Greet())
         #expect(throws: BridgeConfigurationError.self) {
             try host.bridge.register(type, access: .anyFrame) { (_: Empty, _) in true }
         }
+        try await host.finish()
     }
 
     @Test("X1 a long-running capability simply awaits, within its own deadline")
@@ -74,6 +78,7 @@ struct CustomCapabilityTests {
         await clock.advance(bySeconds: 300)
         sheet.release()
         #expect(await reply == .value("token-1"))
+        try await host.finish()
     }
 
     @Test("X2 structured errors: code, message and recoverable cross the bridge; named statuses exist")
@@ -93,5 +98,6 @@ struct CustomCapabilityTests {
         #expect(await host.send(["type": "camera", "text": "unsupported"]).error?.code == "unsupported")
         #expect(await host.send(["type": "camera", "text": "other"]).error?.code == "timeout")
         #expect(BridgeError.Code.builtIn.map(\.rawValue) == ["busy", "cancelled", "failed", "invalidRequest", "timeout", "unsupported"])
+        try await host.finish()
     }
 }

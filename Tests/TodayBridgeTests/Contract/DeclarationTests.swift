@@ -23,7 +23,7 @@ private let pageTitle = NativeCall("page.title", arguments: NoResult.self, resul
 @Suite("X3, X4, X6: declared events and native calls")
 struct DeclarationTests {
     @Test("X6 declared events and native calls render as sorted maps with their nested types read from Swift")
-    func x6EventAndCallMaps() throws {
+    func x6EventAndCallMaps() async throws {
         let host = BridgeTestHost()
         try host.bridge.declare(cartChanged)
         try host.bridge.declare(badge)
@@ -65,10 +65,11 @@ struct DeclarationTests {
             }
 
             """)
+        try await host.finish()
     }
 
     @Test("X6 the built-in events are declared with their data, null, and stay out of the app's part")
-    func x6BuiltInEvents() throws {
+    func x6BuiltInEvents() async throws {
         let builtIn = BridgeContract.builtIn.typeScript(capabilityMap: "BuiltInCapabilities", eventMap: "BuiltInEvents")
         #expect(builtIn.contains("""
             export interface BuiltInEvents {
@@ -84,15 +85,17 @@ struct DeclarationTests {
         #expect(host.bridge.contract.typeScript(capabilityMap: "All", eventMap: "Events").contains("'host.ready': null;"))
         #expect(!host.bridge.contract.custom.typeScript(capabilityMap: "App", eventMap: "AppEvents").contains("host."))
         #expect(NativeEvent<NoResult>.foreground.name == "host.foreground")
+        try await host.finish()
     }
 
     @Test("X6 two declarations that would share an interface name: the second is written inline")
-    func x6InterfaceNamesStayUnique() throws {
+    func x6InterfaceNamesStayUnique() async throws {
         let host = BridgeTestHost()
         try host.bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self))
         try host.bridge.declare(NativeEvent("cartChanged", payload: Draft.self))
         let text = host.bridge.contract.custom.typeScript(capabilityMap: "App", eventMap: "AppEvents")
         #expect(text.contains("  'cart.changed': CartChangedEvent;\n  cartChanged: { words: number; title: string };\n"))
+        try await host.finish()
     }
 
     @Test(
@@ -108,7 +111,7 @@ struct DeclarationTests {
     }
 
     @Test("X3 X4 a refused name says why")
-    func x3x4RefusalsExplain() {
+    func x3x4RefusalsExplain() async throws {
         let host = BridgeTestHost()
         #expect(throws: BridgeConfigurationError("event name \"host.ready\" starts with \"host.\", which the bridge keeps for itself")) {
             try host.bridge.declare(NativeEvent.ready)
@@ -119,6 +122,7 @@ struct DeclarationTests {
         #expect(throws: BridgeConfigurationError("capability type \"track\" is already in use")) {
             try host.bridge.register("track", access: .anyFrame) { (_: Empty, _) in NoResult() }
         }
+        try await host.finish()
     }
 
     @Test("X3 a declared event is emitted with its encoded data; one without data reaches the page as null")
@@ -132,6 +136,7 @@ struct DeclarationTests {
             ["kind": "event", "name": "cart.changed", "data": ["count": 2, "tier": "plus"]],
             ["kind": "event", "name": "host.foreground", "data": .null],
         ])
+        try await host.finish()
     }
 
     @Test("X4 a declared native call sends its encoded arguments and decodes the page's answer")
@@ -149,6 +154,7 @@ struct DeclarationTests {
         #expect(host.deliveries[1]["args"] == nil)
         _ = await host.answerCall(host.deliveries[1]["id"]!.stringValue!, unhandled: true)
         #expect(try await title == "untitled")
+        try await host.finish()
     }
 
     @Test("X4 a declared native call whose answer does not decode fails with failed")
@@ -158,5 +164,6 @@ struct DeclarationTests {
         #expect(await Fixtures.waitUntil { host.deliveries.count == 1 })
         _ = await host.answerCall(host.deliveries[0]["id"]!.stringValue!, value: "yes")
         await #expect(throws: BridgeError.failed("the page's answer to confirmLeave does not decode as Bool")) { try await leave.value }
+        try await host.finish()
     }
 }

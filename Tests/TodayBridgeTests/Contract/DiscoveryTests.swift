@@ -39,6 +39,7 @@ struct DiscoveryTests {
                 "share": "allowed", "device.info": "allowed", "purchase": "allowed",
             ],
         ]))
+        try await host.finish()
     }
 
     @Test("D1 a main frame off a trusted surface is told the credential capabilities are denied, and a call resolves undefined")
@@ -51,6 +52,7 @@ struct DiscoveryTests {
                                "share": "allowed", "device.info": "allowed", "purchase": "denied"], "\(page)")
             #expect(await host.send(["type": "purchase", "sku": "plus"]) == .undefined)
         }
+        try await host.finish()
     }
 
     @Test("D1 a sub-frame, identified or not, is told only what every frame may call: no credential capability is named")
@@ -65,6 +67,7 @@ struct DiscoveryTests {
             to: .value(Self.hello), from: .unidentifiedFrame(mainDocumentURL: URL(string: Fixtures.trustedPage))
         )
         #expect(unidentified.value?["capabilities"] == ["track": "allowed", "share": "allowed"])
+        try await host.finish()
     }
 
     @Test("D1 the answer follows what is registered when asked")
@@ -72,6 +75,7 @@ struct DiscoveryTests {
         let host = try Self.host()
         try host.bridge.register("late", access: .anyFrame) { (_: Nothing, _) in NoResult() }
         #expect(await host.send(Self.hello).value?["capabilities"]?["late"] == "allowed")
+        try await host.finish()
     }
 
     @Test("D2 the host answers the older of the two protocols; a page naming none, or a nonsense one, gets the host's")
@@ -83,6 +87,7 @@ struct DiscoveryTests {
             hello["protocol"] = page
             #expect(await host.send(.object(hello)).value?["protocol"] == agreed, "page \(String(describing: page))")
         }
+        try await host.finish()
     }
 
     @Test("D2 C3 a hello the host cannot read resolves undefined, like any message it cannot dispatch")
@@ -91,6 +96,7 @@ struct DiscoveryTests {
         for hello: JSONValue in [["type": "__today.hello", "protocol": "2"], ["type": "__today.hello", "protocol": 2.5], ["type": "__today.hello", "protocol": [2]]] {
             #expect(await host.send(hello) == .undefined)
         }
+        try await host.finish()
     }
 
     @Test("D1 D2 the hello is read and answered without the coders exactly as the coders would")
@@ -121,5 +127,6 @@ struct DiscoveryTests {
         let host = try Self.host()
         #expect(await host.send(["type": "headers"]) == .value(["Authorization": "Bearer token-0", "X-Client": "today-test"]))
         #expect(await host.send(["type": "purchase", "sku": "plus"]) == .value(["id": "plus"]))
+        try await host.finish()
     }
 }

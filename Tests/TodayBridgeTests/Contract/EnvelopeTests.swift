@@ -12,11 +12,12 @@ struct EnvelopeTests {
     }
 
     @Test("C2 capability fields sit beside type; fields a capability does not define are ignored")
-    func c2FlatEnvelope() async {
+    func c2FlatEnvelope() async throws {
         let host = Fixtures.trustedHost()
         let reply = await host.send(["type": "establishSession", "refresh": false, "unrelated": ["deep": [1, 2]]])
         #expect(reply == .value(["ok": true]))
         #expect(host.webView.cookies.count == 1)
+        try await host.finish()
     }
 
     static let notAnEnvelope: [JSONValue?] = [
@@ -27,24 +28,27 @@ struct EnvelopeTests {
     ]
 
     @Test("C3 a missing, non-string or unknown type, or a non-object, resolves undefined", arguments: notAnEnvelope)
-    func c3ResolvesUndefined(message: JSONValue?) async {
+    func c3ResolvesUndefined(message: JSONValue?) async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(message) == .undefined)
         #expect(await host.send(message, from: .subFrame(origin: "https://ads.example")) == .undefined)
         #expect(await host.recordedEvents().isEmpty)
+        try await host.finish()
     }
 
     @Test("C3 text that is not JSON resolves undefined", arguments: ["", "{", "undefined", "{'type':'track'}", "[1,]", "\u{0}"])
-    func c3UndecodableText(text: String) async {
+    func c3UndecodableText(text: String) async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(json: text) == .undefined)
+        try await host.finish()
     }
 
     @Test("C4 the promise resolves with the result itself, never a { data } wrapper")
-    func c4ResultUnwrapped() async {
+    func c4ResultUnwrapped() async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(["type": "refreshToken"]) == .value(["authorization": "Bearer token-1"]))
         #expect(await host.send(["type": "track", "ename": "x"]) == .undefined)
+        try await host.finish()
     }
 
     @Test("C4 a rejection carries a string reason")
@@ -56,6 +60,7 @@ struct EnvelopeTests {
         #expect(error.code == "failed")
         #expect(error.message == "token refresh failed")
         #expect(error.recoverable)
+        try await host.finish()
     }
 
     @Test("C6 replies may arrive out of order")
@@ -68,10 +73,11 @@ struct EnvelopeTests {
         #expect(fast.value?["Authorization"] == "Bearer token-0")
         host.tokens.release()
         #expect(await slow == .value(["authorization": "Bearer token-1"]))
+        try await host.finish()
     }
 
     @Test("C6 sending the same message twice is safe: two events, each with its own id")
-    func c6SafeToResend() async {
+    func c6SafeToResend() async throws {
         let host = Fixtures.trustedHost()
         let message: JSONValue = ["type": "track", "ename": "opened"]
         #expect(await host.send(message) == .undefined)
@@ -79,6 +85,7 @@ struct EnvelopeTests {
         let ids = await host.recordedEvents().map(\.id)
         #expect(ids.count == 2)
         #expect(Set(ids).count == 2)
+        try await host.finish()
     }
 
     @Test("C7 the platform tag script is the built platform-tag.ts, called with the platform", arguments: Platform.allCases)
@@ -88,7 +95,7 @@ struct EnvelopeTests {
     }
 
     @Test("C8 identity comes from the engine, never from the message body")
-    func c8IdentityFromEngine() async {
+    func c8IdentityFromEngine() async throws {
         let host = Fixtures.trustedHost()
         let forged: JSONValue = [
             "type": "headers", "isMainFrame": true, "origin": "https://trusted.example.com",
@@ -98,5 +105,6 @@ struct EnvelopeTests {
         let untrusted = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
         untrusted.load("https://evil.test/app/home")
         #expect(await untrusted.send(forged) == .value([:]))
+        try await host.finish()
     }
 }

@@ -6,7 +6,7 @@ import TodayBridgeTesting
 @Suite("X3, X4: native to web")
 struct EventsAndCallsTests {
     @Test("X3 events emitted before the page subscribed are kept and delivered on subscription, then live")
-    func x3BacklogThenLive() async {
+    func x3BacklogThenLive() async throws {
         let host = Fixtures.trustedHost()
         await host.connection.emit("cart.changed", data: ["count": 1])
         await host.connection.emit("cart.changed", data: ["count": 2])
@@ -17,10 +17,11 @@ struct EventsAndCallsTests {
         await host.connection.emit("cart.changed", data: ["count": 3])
         #expect(host.deliveries == [["kind": "event", "name": "cart.changed", "data": ["count": 3]]])
         #expect(await host.send(["type": "__today.subscribe", "event": "other"]) == .value(["x"]))
+        try await host.finish()
     }
 
     @Test("X3 the backlog is bounded: the oldest event is dropped and reported")
-    func x3BacklogBounded() async {
+    func x3BacklogBounded() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxBufferedEvents: 3))
         let diagnostics = host.bridge.diagnostics()
         let seen = await Fixtures.collect(diagnostics) {
@@ -28,16 +29,18 @@ struct EventsAndCallsTests {
         }
         #expect(seen.map(\.code) == [.eventDropped])  // host.ready was the oldest
         #expect(await host.send(["type": "__today.subscribe", "event": "tick"]) == .value([1, 2, 3]))
+        try await host.finish()
     }
 
     @Test("X3 sub-frames cannot subscribe; a new document starts with a fresh backlog and host.ready")
-    func x3SubFramesAndNavigation() async {
+    func x3SubFramesAndNavigation() async throws {
         let host = Fixtures.trustedHost()
         await host.connection.emit("secret.event", data: "x")
         #expect(await host.send(["type": "__today.subscribe", "event": "secret.event"], from: .subFrame(origin: "https://ads.example")) == .undefined)
         host.load(Fixtures.trustedPage)
         #expect(await host.send(["type": "__today.subscribe", "event": "secret.event"]) == .value([]))
         #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .value([.null]))
+        try await host.finish()
     }
 
     @Test("X4 a native call resolves with the page handler's value, or the default when no handler exists")
@@ -54,6 +57,7 @@ struct EventsAndCallsTests {
         #expect(await Fixtures.waitUntil { host.deliveries.count == 2 })
         _ = await host.answerCall(host.deliveries[1]["id"]!.stringValue!, unhandled: true)
         #expect(try await unhandled == "fallback")
+        try await host.finish()
     }
 
     @Test("X4 a failing page handler rejects; no reply before the deadline times out; typed calls decode")
@@ -75,6 +79,7 @@ struct EventsAndCallsTests {
         #expect(await Fixtures.waitUntil { host.deliveries.count == 3 })
         _ = await host.answerCall(host.deliveries[2]["id"]!.stringValue!, value: 7)
         #expect(try await typed == 7)
+        try await host.finish()
     }
 
     @Test("X4 replies from a sub-frame are ignored; answers to unknown calls are reported")
@@ -89,5 +94,6 @@ struct EventsAndCallsTests {
         #expect(seen.map(\.code) == [.unknownReply])
         _ = await host.answerCall(id, value: "real")
         #expect(try await answer == "real")
+        try await host.finish()
     }
 }

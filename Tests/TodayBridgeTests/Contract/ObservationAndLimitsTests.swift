@@ -31,6 +31,7 @@ struct ObservationAndLimitsTests {
         let everything = "\(seen)" + "\(seenDiagnostics)"
         #expect(!everything.contains("token-"))
         #expect(!seenDiagnostics.isEmpty)
+        try await host.finish()
     }
 
     @Test("X5 a token or a cookie printed, interpolated, debug-printed or dumped shows no part of the credential")
@@ -48,7 +49,7 @@ struct ObservationAndLimitsTests {
     }
 
     @Test("X7 an oversized message resolves undefined with a diagnostic")
-    func x7MessageSize() async {
+    func x7MessageSize() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1024))
         let big = "{\"type\":\"track\",\"ename\":\"x\",\"parameters\":{\"p\":\"" + String(repeating: "a", count: 2000) + "\"}}"
         let diagnostics = host.bridge.diagnostics()
@@ -57,10 +58,11 @@ struct ObservationAndLimitsTests {
         #expect(reply == .undefined)
         #expect(seen.map(\.code) == [.undecodableMessage])
         #expect(await host.recordedEvents().isEmpty)
+        try await host.finish()
     }
 
     @Test("X7 nesting deeper than the limit resolves undefined; enormous nesting does not crash")
-    func x7Depth() async {
+    func x7Depth() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxDepth: 8))
         let shallow = "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + "}"
         #expect(await host.send(json: shallow).value?["Authorization"] != nil)
@@ -68,6 +70,7 @@ struct ObservationAndLimitsTests {
         #expect(await host.send(json: deep) == .undefined)
         let enormous = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
         #expect(await host.send(json: enormous) == .undefined)
+        try await host.finish()
     }
 
     @Test("X7 calls over the in-flight limit are refused as busy; track is not held by it and reaches the sink; nothing grows")
@@ -83,6 +86,7 @@ struct ObservationAndLimitsTests {
         #expect(host.connection.pendingCallCount == 4)
         host.connection.close()
         for task in pending { #expect(await task.value.error?.code == "cancelled") }
+        try await host.finish()
     }
 
     @Test("X7 native calls over the pending limit fail busy with a limitExceeded diagnostic, as page calls do")
@@ -102,6 +106,7 @@ struct ObservationAndLimitsTests {
         #expect(host.connection.pendingCallCount == 2)
         host.connection.close()
         for task in pending { #expect(await task.result.errorCode == .cancelled) }
+        try await host.finish()
     }
 }
 

@@ -14,7 +14,7 @@ struct OneWayInTests {
     }
 
     @Test("C3 X7 what cannot be read, an unknown type and a denied sender are answered undefined before receive returns")
-    func c3AnsweredAtOnce() {
+    func c3AnsweredAtOnce() async throws {
         let host = Fixtures.trustedHost()
         #expect(answeredAtOnce(.json("not json"), host: host) == [.undefined])
         #expect(answeredAtOnce(.unusable("no JSON form"), host: host) == [.undefined])
@@ -22,6 +22,7 @@ struct OneWayInTests {
         #expect(answeredAtOnce(.value(["type": "nope"]), host: host) == [.undefined])
         #expect(answeredAtOnce(.value(["type": "headers"]), host: host, frame: .subFrame(origin: "https://ads.example")) == [.undefined])
         #expect(answeredAtOnce(.value(["type": "headers"]), host: host).isEmpty)  // runs, answers later
+        try await host.finish()
     }
 
     @Test("X7 every form of message is held to the size limit before or while it is converted", arguments: [
@@ -41,7 +42,7 @@ struct OneWayInTests {
     }
 
     @Test("X7 a length a page script reports is any number: past the limit or past Int refused unread, NaN or negative read as zero")
-    func x7JavaScriptLength() {
+    func x7JavaScriptLength() async throws {
         let host = BridgeTestHost(limits: BridgeLimits(maxMessageBytes: 1_000, maxDepth: 8))
         try? host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
         host.load("https://a.example/")
@@ -61,10 +62,11 @@ struct OneWayInTests {
             #expect(answeredAtOnce(message(length: length), host: host).isEmpty)  // read, and the echo runs
         }
         #expect(reads == 5)
+        try await host.finish()
     }
 
     @Test("C3 C8 a message before the first navigation commits (no main document URL) is answered: track undefined, headers without Authorization")
-    func c8MessageBeforeFirstCommit() async {
+    func c8MessageBeforeFirstCommit() async throws {
         let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
         #expect(host.url == nil)
         #expect(await host.send(["type": "track", "ename": "early"]) == .undefined)
@@ -75,6 +77,7 @@ struct OneWayInTests {
         host.load(Fixtures.trustedPage)
         #expect(await host.send(["type": "headers"]).value?["Authorization"] == "Bearer token-0")
         #expect(await host.connection.reply(to: .value(["type": "headers"]), from: SenderFacts(isMainFrame: true, frameOrigin: nil, mainDocumentURL: nil)) == .value([:]))
+        try await host.finish()
     }
 
     @Test("C8 S4 the core stamps each message with the document current when it arrives")
@@ -90,6 +93,7 @@ struct OneWayInTests {
         _ = await host.send(["type": "whichDocument"])
         #expect(seen.withLock { $0 }.last == second)
         #expect(seen.withLock { $0 }.count == 2 && seen.withLock { $0 }[0] != second)
+        try await host.finish()
     }
 
     /// A message's arrival from the host's main frame, as the connection stamps it.
@@ -101,7 +105,7 @@ struct OneWayInTests {
     }
 
     @Test("C5 a reply handle answers once: a second answer is dropped and reported")
-    func c5SecondAnswer() async {
+    func c5SecondAnswer() async throws {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
@@ -114,10 +118,11 @@ struct OneWayInTests {
         }
         #expect(answers.withLock { $0 } == [.value(1)])
         #expect(seen.map(\.code) == [.duplicateReply])
+        try await host.finish()
     }
 
     @Test("C5 a reply handle dropped unanswered answers undefined and is reported")
-    func c5DroppedHandle() async {
+    func c5DroppedHandle() async throws {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
         let answers = Locked<[BridgeReply]>([])
@@ -128,6 +133,7 @@ struct OneWayInTests {
         }
         #expect(answers.withLock { $0 } == [.undefined])
         #expect(seen.map(\.code) == [.droppedReply])
+        try await host.finish()
     }
 }
 

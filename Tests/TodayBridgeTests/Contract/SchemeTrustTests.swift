@@ -22,11 +22,12 @@ struct SchemeTrustTests {
     }
 
     @Test("S3 T4 establishSession on the app's own scheme resolves { ok: false } and mints nothing: the cookie is for an https host")
-    func s3AppSchemeMintsNoCookie() async {
+    func s3AppSchemeMintsNoCookie() async throws {
         let host = Self.host(trusting: ["myapp://"])
         host.load("myapp://app/index.html")
         #expect(await host.send(["type": "establishSession"]) == .value(["ok": false]))
         #expect(host.webView.cookies.isEmpty)
+        try await host.finish()
     }
 
     @Test("S3 the app's own scheme reached only through * is on the surface but gets no credential; https through * does", arguments: [
@@ -62,31 +63,34 @@ struct SchemeTrustTests {
     ]
 
     @Test("S2 * covers no document without an origin of its own (about:, data:, blob:, javascript:): it is on no surface", arguments: opaqueDocuments)
-    func s2StarCoversNoOpaqueDocument(url: String) async {
+    func s2StarCoversNoOpaqueDocument(url: String) async throws {
         let host = Self.host(trusting: ["*"])
         host.load(url)
         #expect(await host.send(["type": "headers"]) == .value([:]), "no surface, so not even the extra headers")
         #expect(await host.send(["type": "refreshToken"]) == .undefined)
         #expect(await host.send(["type": "track", "ename": "opened"]) == .undefined)
         #expect(await host.recordedEvents().first?.properties["ctx"]?["surface"] == .null)
+        try await host.finish()
     }
 
     @Test("S2 S3 an opaque document gets nothing even when the engine reports the origin it inherited (a blob: or about:blank page)", arguments: opaqueDocuments)
-    func s2InheritedOriginDoesNotCount(url: String) async {
+    func s2InheritedOriginDoesNotCount(url: String) async throws {
         let host = Self.host(trusting: ["*", "https://trusted.example.com"])
         host.load(url)
         var facts = host.senderFacts()
         facts.frameOrigin = SecurityOrigin(string: "https://trusted.example.com")
         #expect(await host.connection.reply(to: .value(["type": "headers"]), from: facts) == .value([:]))
         #expect(await host.connection.reply(to: .value(["type": "refreshToken"]), from: facts) == .undefined)
+        try await host.finish()
     }
 
     @Test("S3 the app's own scheme and the page's URL host reach track's ctx as the page, without the query")
-    func s3AppSchemePageInTrack() async {
+    func s3AppSchemePageInTrack() async throws {
         let host = Self.host(trusting: ["myapp://"])
         host.load("myapp://app/feed/index.html?user=secret")
         #expect(await host.send(["type": "track", "ename": "opened"]) == .undefined)
         let context = await host.recordedEvents().first?.properties["ctx"]
         #expect(context == ["surface": "app", "page": "myapp://app/feed/index.html", "frame": "main"])
+        try await host.finish()
     }
 }

@@ -29,6 +29,7 @@ struct SettlementTests {
         #expect(!error.message.contains("secret"))
         #expect(seen.map(\.code) == [.capabilityFailed])
         #expect(!seen[0].message.contains("secret"))
+        try await host.finish()
     }
 
     @Test("C5 a handler that never finishes is settled by its deadline, and its task is cancelled")
@@ -44,6 +45,7 @@ struct SettlementTests {
         let error = try #require(await reply.error)
         #expect(error.code == "timeout")
         #expect(error.recoverable)
+        try await host.finish()
     }
 
     @Test("C5 a capability's own deadline wins over the default; track times out to undefined, establishSession to ok:false")
@@ -61,6 +63,7 @@ struct SettlementTests {
         #expect(await session == .value(["ok": false]))
         host.tokens.release()
         #expect(host.webView.cookies.isEmpty)
+        try await host.finish()
     }
 
     @Test("C5 a handler answering after its deadline is dropped and reported")
@@ -83,6 +86,7 @@ struct SettlementTests {
             await Fixtures.settle()
         }
         #expect(seen.map(\.code) == [.lateReply])
+        try await host.finish()
     }
 
     @Test("C5 the page going away settles every pending call; nothing is left pending")
@@ -96,6 +100,7 @@ struct SettlementTests {
         #expect(await first.error?.code == "cancelled")
         #expect(await second.error?.code == "cancelled")
         #expect(host.connection.pendingCallCount == 0)
+        try await host.finish()
     }
 
     @Test("C5 closing the web view settles every pending call and later messages at once")
@@ -109,6 +114,7 @@ struct SettlementTests {
         #expect(await host.send(["type": "hang"]).error?.code == "cancelled")
         #expect(await host.send(["type": "track", "ename": "late"]) == .undefined)
         #expect(host.connection.pendingCallCount == 0)
+        try await host.finish()
     }
 
     @Test("C5 a page answering a native call twice: the second answer is dropped and reported")
@@ -126,5 +132,6 @@ struct SettlementTests {
             #expect(first == "first")
         }
         #expect(seen.map(\.code) == [.duplicateReply])
+        try await host.finish()
     }
 }

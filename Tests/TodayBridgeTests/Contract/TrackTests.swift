@@ -14,13 +14,14 @@ struct TrackTests {
     ]
 
     @Test("T1 always resolves undefined, whatever the input", arguments: anyInput)
-    func t1AlwaysUndefined(message: JSONValue) async {
+    func t1AlwaysUndefined(message: JSONValue) async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(message) == .undefined)
+        try await host.finish()
     }
 
     @Test("T1 always resolves undefined even when the analytics sink fails; the failure is a diagnostic")
-    func t1SinkFailure() async {
+    func t1SinkFailure() async throws {
         let host = Fixtures.trustedHost(analytics: RecordingAnalyticsSink(failing: NativeFailure()))
         let diagnostics = host.bridge.diagnostics()
         var reply = BridgeReply.rejection("unset")
@@ -30,10 +31,11 @@ struct TrackTests {
         }
         #expect(reply == .undefined)
         #expect(seen.map(\.code) == [.analyticsFailed])
+        try await host.finish()
     }
 
     @Test("T1 a sink refusing batch after batch (a full disk) is reported once per run of refusals, not per event; every track still settles undefined")
-    func t1SinkRefusalRuns() async {
+    func t1SinkRefusalRuns() async throws {
         let sink = SwitchableAnalyticsSink()
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .ios),
@@ -56,10 +58,11 @@ struct TrackTests {
         #expect(replies.count == 60 && replies.allSatisfy { $0 == .undefined })
         #expect(seen.filter { $0.code == .analyticsFailed }.count == 2)
         #expect(sink.events.count == 20)
+        try await host.finish()
     }
 
     @Test("T1 X7 a burst of track calls far over the in-flight limit: every call settles undefined and every event reaches the sink exactly once")
-    func t1Burst() async {
+    func t1Burst() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
         let count = 5_000
         let replies = await withTaskGroup(of: BridgeReply.self) { group in
@@ -72,10 +75,11 @@ struct TrackTests {
         let sequences = await host.recordedEvents().compactMap { $0.properties["sequence"]?.doubleValue }
         #expect(sequences.count == count)
         #expect(Set(sequences).count == count)
+        try await host.finish()
     }
 
     @Test("T1 X7 the analytics queue is bounded: past maxQueuedEvents the oldest waiting event is dropped and reported")
-    func t1QueueBound() async {
+    func t1QueueBound() async throws {
         let sink = HeldAnalyticsSink()
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .ios, limits: BridgeLimits(maxQueuedEvents: 10)),
@@ -94,12 +98,12 @@ struct TrackTests {
         sink.release()
         await host.bridge.flushAnalytics()
         #expect(sink.events.compactMap { $0.properties["sequence"]?.doubleValue } == [0] + (16...25).map(Double.init))
+        try await host.finish()
     }
 
     @Test("T1 the host adds its base fields, and they win over page parameters of the same name")
     func t1Enrichment() async throws {
         let host = Fixtures.trustedHost()
-        let before = Date().timeIntervalSince1970 * 1000
         _ = await host.send(["type": "track", "ename": "opened", "parameters": [
             "eid": "forged", "uid": "forged", "did": "forged", "client_plat": "forged", "screen": "home",
         ]])
@@ -115,7 +119,8 @@ struct TrackTests {
         #expect(properties["screen"] == "home")
         #expect(properties["ctx"] == ["surface": "feed", "page": "https://trusted.example.com/app/home", "frame": "main"])
         let ts = try #require(properties["ts"]?.doubleValue)
-        #expect(ts >= before.rounded(.down) && ts <= Date().timeIntervalSince1970 * 1000 + 1)
+        #expect(ts == ManualClock.wallClockStart.timeIntervalSince1970 * 1000)  // the host's clock has not moved
+        try await host.finish()
     }
 
     @Test("T1 event ids are lowercase version-7 UUIDs carrying the event's millisecond, distinct within a batch and across batches")
@@ -145,6 +150,7 @@ struct TrackTests {
         let event = try #require(await host.recordedEvents().first)
         #expect(event.properties["uid"] == nil)
         #expect(event.userID == nil)
+        try await host.finish()
     }
 
     @Test("T1 non-scalar parameter values are dropped before forwarding")
@@ -158,15 +164,17 @@ struct TrackTests {
         #expect(properties["n"] == 1.5)
         #expect(properties["b"] == false)
         #expect(properties["a"] == nil && properties["o"] == nil && properties["z"] == nil)
+        try await host.finish()
     }
 
     @Test("T1 invalid or reserved event names are dropped and reported", arguments: ["", "1st", "has-dash", "has space", "é", "app_open"])
-    func t1InvalidNamesDropped(name: String) async {
+    func t1InvalidNamesDropped(name: String) async throws {
         let host = Fixtures.trustedHost(validation: TrackValidation(reservedPrefixes: ["app_"]))
         let diagnostics = host.bridge.diagnostics()
         let seen = await Fixtures.collect(diagnostics) { _ = await host.send(["type": "track", "ename": .string(name)]) }
         #expect(await host.recordedEvents().isEmpty)
         #expect(seen.map(\.code) == [.eventRejected])
+        try await host.finish()
     }
 
     @Test("T1 names and keys over 40 characters are truncated; strings over 100 characters too")
@@ -177,6 +185,7 @@ struct TrackTests {
         let event = try #require(await host.recordedEvents().first)
         #expect(event.name == String(repeating: "a", count: 40))
         #expect(event.properties[String(repeating: "a", count: 40)] == .string(String(repeating: "v", count: 100)))
+        try await host.finish()
     }
 
     @Test("T1 at most 25 parameters are kept; invalid and reserved keys are dropped")
@@ -189,6 +198,7 @@ struct TrackTests {
         let kept = properties.keys.filter { $0.hasPrefix("p") }.sorted()
         #expect(kept == (0..<25).map { String(format: "p%02d", $0) })
         #expect(properties["bad key"] == nil && properties["app_secret"] == nil)
+        try await host.finish()
     }
 
     // Found by FuzzTrackEvent (Fuzz/Corpus/FuzzTrackEvent/truncation-collision.json): the second
@@ -204,6 +214,7 @@ struct TrackTests {
         let event = try #require(await host.recordedEvents().first)
         #expect(event.properties[stem] == 1)
         #expect(seen.map(\.code) == [.eventRejected])
+        try await host.finish()
     }
 
     @Test("T1 validation can be turned off")
@@ -211,6 +222,7 @@ struct TrackTests {
         let host = Fixtures.trustedHost(validation: TrackValidation(isEnabled: false))
         _ = await host.send(["type": "track", "ename": "any name-at all"])
         #expect(await host.recordedEvents().first?.name == "any name-at all")
+        try await host.finish()
     }
 }
 

@@ -27,6 +27,7 @@ struct WebProcessTerminationTests {
         await #expect(throws: BridgeError.self) { try await native.value }
         host.tokens.release()
         #expect(host.webView.cookies.isEmpty)
+        try await host.finish()
     }
 
     @Test("C5 a web process crash is reported once: a diagnostic, then the app's handler, after every call settled")
@@ -44,6 +45,7 @@ struct WebProcessTerminationTests {
         #expect(seen.filter { $0.code == .webProcessTerminated }.map(\.message) == ["the web content process ended (killed) with 1 calls pending"])
         let calls = handled.withLock { $0 }
         #expect(calls.count == 1 && calls.first?.0 == .killed && calls.first?.pending == 0)
+        try await host.finish()
     }
 
     @Test("S4 after a crash and reload nothing of the old process reaches the new document, and every capability works again")
@@ -85,5 +87,6 @@ struct WebProcessTerminationTests {
         #expect(await Fixtures.waitUntil { host.deliveries.count == 2 })
         _ = await host.answerCall(host.deliveries[1]["id"]!.stringValue!, value: false)
         #expect(try await answered == false)
+        try await host.finish()
     }
 }

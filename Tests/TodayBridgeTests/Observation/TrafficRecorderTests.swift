@@ -43,6 +43,7 @@ struct TrafficRecorderTests {
         #expect(traces[4].requestBytes == 1)
         guard case .rejection(let reason) = failed else { Issue.record("fail did not reject"); return }
         #expect(traces[5].replyBytes == reason.utf8.count)
+        try await host.finish()
     }
 
     @Test("X5 a recorder times calls on the bridge's clock and keeps timeouts and busy refusals by code")
@@ -63,6 +64,7 @@ struct TrafficRecorderTests {
         #expect(traces[1].duration == 2)
         let record = try #require(recorder.recording.records.last)
         #expect(record.start == 1000 && record.duration == 2000)
+        try await host.finish()
     }
 
     @Test("X5 native events and calls are recorded: name, sizes, outcome")
@@ -103,6 +105,7 @@ struct TrafficRecorderTests {
         #expect(native.dropFirst().allSatisfy { $0.origin == SecurityOrigin(string: "https://trusted.example.com") && $0.surface == "feed" })
         let answers = recorder.traces.filter { $0.type == "__today.reply" }
         #expect(answers.count == 3 && answers.allSatisfy { $0.outcome == .resolved && $0.answer == .undefined })
+        try await host.finish()
     }
 
     @Test("X5 a recorder keeps at most its capacity, the newest, and counts what it let go; a type is cut to 100 scalars")
@@ -115,6 +118,7 @@ struct TrafficRecorderTests {
         _ = await host.send(["type": .string(String(repeating: "é", count: 5000))])
         #expect(recorder.traces.last?.type == String(repeating: "é", count: TrafficRecorder.maxTypeLength))
         #expect(recorder.recording.header.dropped == 3 && recorder.recording.header.capacity == 3)
+        try await host.finish()
     }
 
     @Test("X5 nothing is traced while nobody records; a stopped or released recorder stops listening")
@@ -131,6 +135,7 @@ struct TrafficRecorderTests {
         #expect(host.bridge.observer.traces.hasSubscribers)
         recorder = nil
         #expect(!host.bridge.observer.traces.hasSubscribers)
+        try await host.finish()
     }
 
     @Test("X5 a recording's JSON lines hold sizes, types and codes, never the token or the cookie, and read back")
@@ -151,6 +156,7 @@ struct TrafficRecorderTests {
         #expect(read.records.allSatisfy { $0.frame == .main && $0.answer == "value" && $0.origin == "https://trusted.example.com" })
         #expect(lines.split(separator: "\n").count == 4)
         #expect(throws: TrafficRecordingError.self) { try TrafficRecording(jsonLines: #"{"type":"headers"}"#) }
+        try await host.finish()
     }
 
     @Test("X5 the ring keeps the newest values, oldest first, and counts the rest")

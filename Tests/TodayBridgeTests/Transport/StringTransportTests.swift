@@ -46,6 +46,7 @@ struct StringTransportTests {
         }
         await Fixtures.settle { !answers.withLock(\.isEmpty) }
         #expect(answers.withLock { $0 } == [#"{"id":9}"#])
+        try await host.finish()
     }
 
     @Test("A2 a value comes back as { id, value } with the request's id")
@@ -53,6 +54,7 @@ struct StringTransportTests {
         let host = Fixtures.trustedHost()
         let answer = try await reply(#"{"id":7,"message":{"type":"refreshToken"}}"#, host: host)
         #expect(answer == ["id": 7, "value": ["authorization": "Bearer token-1"]])
+        try await host.finish()
     }
 
     @Test("A2 undefined comes back as { id } without a value")
@@ -61,6 +63,7 @@ struct StringTransportTests {
         #expect(try await reply(#"{"id":3,"message":{"type":"nope"}}"#, host: host) == ["id": 3])
         #expect(try await reply(#"{"id":8,"message":{"type":"track","ename":"opened"}}"#, host: host) == ["id": 8])
         #expect(try await reply(#"{"id":9}"#, host: host) == ["id": 9])
+        try await host.finish()
     }
 
     @Test("A2 a rejection comes back as { id, error } with the structured reason")
@@ -74,6 +77,7 @@ struct StringTransportTests {
         let reason = try #require(answer["error"]?.stringValue)
         #expect(reason.hasPrefix(WireProtocol.errorPrefix))
         #expect(reason.contains(#""code":"declined""#))
+        try await host.finish()
     }
 
     @Test("A1 T1 a request without an id is a notification: dispatched, never answered, no diagnostic")
@@ -87,6 +91,7 @@ struct StringTransportTests {
         #expect(answer == .some(nil))
         #expect(seen.isEmpty)
         #expect(await host.recordedEvents().map(\.name) == ["from_frame"])
+        try await host.finish()
     }
 
     @Test("A1 A2 the empty text, the shim's notice of a new main document, is no request: no answer, no diagnostic")
@@ -97,6 +102,7 @@ struct StringTransportTests {
         let seen = await Fixtures.collect(diagnostics) { answer = try? await reply("", host: host) }
         #expect(answer == .some(nil))
         #expect(seen.isEmpty)
+        try await host.finish()
     }
 
     @Test("A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic", arguments: [
@@ -136,6 +142,7 @@ struct StringTransportTests {
         #expect(answer == .some(["id": 5]))
         #expect(seen.map(\.code) == [.undecodableMessage])
         #expect(seen.first?.message.contains("larger than the limit") == true)
+        try await host.finish()
     }
 
     @Test("A1 a sub-frame speaking the string protocol gets no credential (S1)")
@@ -145,6 +152,7 @@ struct StringTransportTests {
         #expect(try await reply(#"{"id":1,"message":{"type":"headers"}}"#, from: frame, host: host) == ["id": 1])
         #expect(try await reply(#"{"id":2,"message":{"type":"refreshToken"}}"#, from: frame, host: host) == ["id": 2])
         #expect(host.tokens.refreshCount == 0)
+        try await host.finish()
     }
 
     @Test("A1 a reply for evaluateJavascript-only hosts is the built page-event.ts dispatching the reply text")

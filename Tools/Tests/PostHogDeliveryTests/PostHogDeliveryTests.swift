@@ -284,5 +284,6 @@ struct PostHogDeliveryTests {
         #expect(event["distinct_id"] == "device-9")
         #expect(event["properties"]?["screen"] == "home")
         #expect(event["properties"]?["client_plat"] == "ios")
+        try await host.finish()
     }
 }
