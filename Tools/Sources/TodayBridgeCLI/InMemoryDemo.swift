@@ -7,7 +7,7 @@ import TodayBridgeTesting
 enum InMemoryDemo {
     static func run() async throws {
         let feed = try TrustedSurface(name: "feed", origins: ["https://feed.example.com"], extraHeaders: ["X-Client": "today-demo"])
-        let host = BridgeTestHost(surfaces: [feed])
+        let host = BridgeTestHost(surfaces: [feed], clock: SystemBridgeClock())  // a demo runs on the real time
         try host.bridge.register("greet", access: .anyFrame, summary: "says hello") { (request: Greeting, _) in
             "Hello, \(request.name)!"
         }
