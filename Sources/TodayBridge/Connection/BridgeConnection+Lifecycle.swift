@@ -4,9 +4,10 @@ extension BridgeConnection {
     ///
     /// Calls from earlier documents are settled as cancelled, their credentials withheld (S4);
     /// event subscriptions and backlog start afresh, and `host.ready` is queued for the new page.
+    /// After ``close()`` it does nothing and returns the last document (C5).
     @discardableResult
     public func documentDidChange() -> DocumentID {
-        let next = state.withLock { $0.documentBegins() }
+        guard let next = state.withLock({ $0.documentBegins() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the page went away"))
         return next.document
     }
@@ -21,10 +22,11 @@ extension BridgeConnection {
     /// The restored document is current again and keeps its trust (S3, S4): its messages are
     /// judged by its own URL, credentials included. The calls of the document it replaces settle
     /// as cancelled; its own calls settled when it left. Subscriptions start afresh (the web SDK
-    /// subscribes again on `pageshow`), without a new `host.ready`.
+    /// subscribes again on `pageshow`), without a new `host.ready`. After ``close()`` it does
+    /// nothing and returns the last document (C5).
     @discardableResult
     public func documentWasRestored() -> DocumentID {
-        let next = state.withLock { $0.documentRestored() }
+        guard let next = state.withLock({ $0.documentRestored() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the page went away"))
         return next.document
     }
@@ -38,10 +40,12 @@ extension BridgeConnection {
     /// `establishSession` with their defaults), the old document's event subscriptions and backlog
     /// are dropped, and a new document begins, so nothing the old process asked for reaches the
     /// page that loads next (S4). Then the bridge reports a `webProcessTerminated` diagnostic and
-    /// calls the handler given to ``onWebProcessTermination(_:)``, where the app reloads.
+    /// calls the handler given to ``onWebProcessTermination(_:)``, where the app reloads. After
+    /// ``close()`` the web view is gone: it does nothing (no diagnostic, no handler) and returns the
+    /// last document (C5).
     @discardableResult
     public func webProcessDidTerminate(_ reason: WebProcessTermination) -> DocumentID {
-        let (next, handler) = state.withLock { $0.webProcessDied() }
+        guard let (next, handler) = state.withLock({ $0.webProcessDied() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the web content process ended"))
         bridge.observer.report(.webProcessTerminated, "the web content process ended (\(reason)) with \(next.earlier.count) calls pending")
         handler?(reason)
@@ -51,6 +55,7 @@ extension BridgeConnection {
     /// Sets what to do when the web view's content process ends: typically, reload the page. The
     /// handler runs after every pending call settled, on the thread the adapter reported it from
     /// (the engine's); the reload's commit starts the next document as any navigation does.
+    /// ``close()`` lets go of the handler, and one set after it is not kept.
     ///
     /// ```swift
     /// connection.onWebProcessTermination { reason in
@@ -62,6 +67,11 @@ extension BridgeConnection {
     }
 
     /// Reports that the web view is gone: every pending call settles, nothing stays pending (C5).
+    ///
+    /// The connection is closed for good and accepts nothing: messages are answered at once (a
+    /// capability's task and a native call are refused as `cancelled`, a subscription is refused),
+    /// events are dropped, and a later navigation, restore or dead web process is ignored. Closing
+    /// again does nothing.
     public func close() {
         let closing = state.withLock { $0.close() }
         closing.watcher?.cancel()

@@ -93,13 +93,13 @@ extension ConnectionStateTests {
             case .subscribe(let name, let document):
                 return .subscribed(state.subscribe(to: name, from: DocumentID(generation: document)))
             case .documentBegins:
-                let next = state.documentBegins()
+                guard let next = state.documentBegins() else { return .ignored }
                 return .newDocument(next.document.generation, settle: names(next.earlier))
             case .documentRestored:
-                let next = state.documentRestored()
+                guard let next = state.documentRestored() else { return .ignored }
                 return .newDocument(next.document.generation, settle: names(next.earlier))
             case .webProcessDied:
-                let next = state.webProcessDied().next
+                guard let next = state.webProcessDied()?.next else { return .ignored }
                 return .newDocument(next.document.generation, settle: names(next.earlier))
             case .close:
                 let closing = state.close()
@@ -124,6 +124,8 @@ extension ConnectionStateTests {
         case emitted(NativeEventOutbox.EmitAction?, document: UInt64)
         case subscribed([JSONValue]?)
         case newDocument(UInt64, settle: [String])
+        /// The state machine ignored the event: a closed connection accepts nothing.
+        case ignored
         case closing(settle: [String], cancelsWatcher: Bool)
         case expired([String], next: Double?)
 

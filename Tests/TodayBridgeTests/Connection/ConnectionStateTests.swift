@@ -7,8 +7,8 @@ import TodayBridge
 @Suite("C5 S4 X3 X4 X7 the connection's state machine")
 struct ConnectionStateTests {
     /// Every table, one row a test case, named by the row with the rules it proves: admission,
-    /// answers, lifecycle, deadlines, events and page facts.
-    static let rows = admissionRows + answerRows + lifecycleRows + deadlineRows + eventRows + pageFactRows
+    /// answers, lifecycle, deadlines, events, page facts, and every event once closed.
+    static let rows = admissionRows + answerRows + lifecycleRows + deadlineRows + eventRows + pageFactRows + closedRows
 
     @Test("C3 C5 C8 S1 S4 X3 X4 X7 ConnectionState row by row: a given state, one event, the action it returns, the state it leaves", arguments: Self.rows)
     func transition(_ row: Row) {
@@ -20,20 +20,32 @@ struct ConnectionStateTests {
     @Test("C5 a dead web process hands back the app's handler, to call once every call settled")
     func c5TerminationHandler() {
         var state = State(eventCapacity: 4)
-        #expect(state.webProcessDied().handler == nil)
+        #expect(state.webProcessDied()?.handler == nil)
         state.setTerminationHandler { _ in }
-        #expect(state.webProcessDied().handler != nil)
+        #expect(state.webProcessDied()?.handler != nil)
         #expect(state.document == DocumentID(generation: 2))
     }
 
+    @Test("C5 a closed connection lets go of the app's termination handler and keeps none set later")
+    func c5TerminationHandlerAfterClose() {
+        var state = State(eventCapacity: 4)
+        state.setTerminationHandler { _ in }
+        _ = state.close()
+        state.setTerminationHandler { _ in }
+        #expect(state.webProcessDied() == nil)
+        #expect(state.document == DocumentID(generation: 0))
+    }
+
     @Test("S4 C5 a document is shown until the main frame navigates, the web process dies or the web view closes")
-    func s4IsShowing() {
+    func s4IsShowing() throws {
         var state = State(eventCapacity: 4)
         let first = state.document
         #expect(state.isShowing(first))
-        let next = state.documentBegins().document
+        let began = state.documentBegins()
+        let next = try #require(began).document
         #expect(!state.isShowing(first) && state.isShowing(next))
-        let afterCrash = state.webProcessDied().next.document
+        let died = state.webProcessDied()
+        let afterCrash = try #require(died).next.document
         #expect(!state.isShowing(next) && state.isShowing(afterCrash))
         _ = state.close()
         #expect(!state.isShowing(afterCrash))
@@ -140,10 +152,6 @@ struct ConnectionStateTests {
             given: Given(page: [("a", 5)], native: [("n", 7)]), event: .documentRestored,
             expect: .newDocument(2, settle: ["a", "n"]),
             after: After(document: 2, armed: 5)),
-        Row("S4 a restore after close begins a document and admits nothing",
-            given: Given(closed: true), event: .documentRestored,
-            expect: .newDocument(2, settle: []),
-            after: After(document: 2, closed: true)),
         Row("S4 C5 a restored document's calls are admitted under its new id",
             given: Given(then: [.documentBegins, .documentRestored]), event: .admitPage("a", of: 3, due: 5),
             expect: .admitted(id: 1, document: 3, watch: Watch(generation: 1, wake: 5, replaces: false)),
@@ -164,10 +172,6 @@ struct ConnectionStateTests {
             given: Given(closed: true), event: .close,
             expect: .closing(settle: [], cancelsWatcher: false),
             after: After(closed: true)),
-        Row("C5 a navigation after close begins a document and admits nothing",
-            given: Given(closed: true), event: .documentBegins,
-            expect: .newDocument(2, settle: []),
-            after: After(document: 2, closed: true)),
     ]
 
     static let deadlineRows: [Row] = [
@@ -258,6 +262,79 @@ struct ConnectionStateTests {
             given: Given(document: 2), event: .subscribe("cart", from: 1),
             expect: .subscribed(nil),
             after: After(document: 2)),
+    ]
+
+    /// A closed connection accepts nothing: every event after `close` is refused or ignored, and
+    /// the state it leaves is the closed one, on the last document, with nothing pending.
+    static let closedRows: [Row] = [
+        Row("C5 after close a page call is refused closed, before its document or the limit is asked",
+            given: Given(document: 2, closed: true), event: .admitPage("a", of: 1, due: 5, limit: 0),
+            expect: .refused(.closed, document: 2),
+            after: After(document: 2, closed: true)),
+        Row("C5 X4 after close a native call is refused closed, before the limit is asked",
+            given: Given(closed: true), event: .admitNative("n", due: 5, limit: 0),
+            expect: .refused(.closed, document: 1),
+            after: After(closed: true)),
+        Row("C5 after close a page call's answer is late: close settled it",
+            given: Given(page: [("a", 5)], closed: true), event: .finishPage(1),
+            expect: .alreadySettled,
+            after: After(closed: true)),
+        Row("C5 X4 after close the page's answer to a native call is late: close settled it",
+            given: Given(native: [("n", 5)], closed: true), event: .finishNative(1, from: 1),
+            expect: .alreadySettled,
+            after: After(closed: true)),
+        Row("X4 after close an answer to a call never made is unknown",
+            given: Given(closed: true), event: .finishNative(7, from: 1),
+            expect: .unknown,
+            after: After(closed: true)),
+        Row("C5 after close the task started for a call close settled is handed back to cancel",
+            given: Given(page: [("a", 5)], closed: true), event: .callTaskStarted(1),
+            expect: .cancel,
+            after: After(closed: true)),
+        Row("C5 after close a watcher woken is handed nothing and ends",
+            given: Given(page: [("a", 5)], closed: true), event: .deadlinePassed(at: 9, watcher: 2),
+            expect: .expired([], next: nil),
+            after: After(closed: true)),
+        Row("X3 after close an emitted event is kept nowhere",
+            given: Given(closed: true, then: [.subscribe("cart", from: 1)]), event: .emit("cart"),
+            expect: .emitted(nil, document: 1),
+            after: After(closed: true)),
+        Row("X3 S1 after close the page cannot subscribe",
+            given: Given(closed: true), event: .subscribe("cart", from: 1),
+            expect: .subscribed(nil),
+            after: After(closed: true)),
+        Row("X3 S1 after close the page cannot subscribe to host.ready",
+            given: Given(closed: true), event: .subscribe(NativeEvent<NoResult>.ready.name, from: 1),
+            expect: .subscribed(nil),
+            after: After(closed: true)),
+        Row("S4 C5 after close a navigation is ignored: no document begins",
+            given: Given(closed: true), event: .documentBegins,
+            expect: .ignored,
+            after: After(closed: true)),
+        Row("X3 C5 after close a navigation queues no host.ready",
+            given: Given(closed: true, then: [.documentBegins]), event: .subscribe(NativeEvent<NoResult>.ready.name, from: 2),
+            expect: .subscribed(nil),
+            after: After(closed: true)),
+        Row("S4 C5 after close a restore from the back-forward cache is ignored",
+            given: Given(closed: true), event: .documentRestored,
+            expect: .ignored,
+            after: After(closed: true)),
+        Row("C5 S4 after close a dead web process is ignored: no document begins",
+            given: Given(closed: true), event: .webProcessDied,
+            expect: .ignored,
+            after: After(closed: true)),
+        Row("C5 after close closing again hands back nothing",
+            given: Given(page: [("a", 5)], closed: true), event: .close,
+            expect: .closing(settle: [], cancelsWatcher: false),
+            after: After(closed: true)),
+        Row("C8 C5 X5 after close the page facts read before it are kept, for the traces of what still arrives",
+            given: Given(then: [.remember("https://a.example/x"), .close]), event: .arrive("https://a.example/x"),
+            expect: .arrival(document: 1, kept: true),
+            after: After(closed: true)),
+        Row("C8 C5 after close no new page facts are kept",
+            given: Given(closed: true, then: [.remember("https://a.example/x")]), event: .arrive("https://a.example/x"),
+            expect: .arrival(document: 1, kept: false),
+            after: After(closed: true)),
     ]
 
     static let pageFactRows: [Row] = [

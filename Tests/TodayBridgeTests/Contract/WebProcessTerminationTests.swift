@@ -48,6 +48,25 @@ struct WebProcessTerminationTests {
         try await host.finish()
     }
 
+    @Test("C5 X3 a closed connection accepts nothing: a crash, a navigation or a restore after close is ignored, and the page cannot subscribe")
+    func c5ClosedAcceptsNothing() async throws {
+        let host = Fixtures.trustedHost()
+        let handled = Locked(0)
+        host.connection.onWebProcessTermination { _ in handled.withLock { $0 += 1 } }
+        let last = host.connection.currentDocument
+        host.connection.close()
+        let seen = await Fixtures.collect(host.bridge.diagnostics()) {
+            #expect(host.connection.webProcessDidTerminate(.crashed) == last)
+            #expect(host.connection.documentDidChange() == last)
+            #expect(host.connection.documentWasRestored() == last)
+        }
+        #expect(seen.isEmpty)
+        #expect(handled.withLock { $0 } == 0)
+        #expect(host.connection.currentDocument == last)
+        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .undefined)
+        #expect(host.connection.pendingCallCount == 0)
+    }
+
     @Test("S4 after a crash and reload nothing of the old process reaches the new document, and every capability works again")
     func s4NothingLeaksAcrossCrash() async throws {
         let host = Fixtures.trustedHost()
