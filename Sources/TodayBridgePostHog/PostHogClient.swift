@@ -24,6 +24,9 @@ struct PostHogClient: Sendable {
     let timeout: Double
     let userAgent: String
     let session: URLSession
+    /// Whether ``close()`` released the session: a request is made under this lock, so none is
+    /// made on a session already invalidated (FoundationNetworking stops the process then).
+    private let isClosed = Locked(false)
     /// Its wall clock reads a `Retry-After` HTTP date.
     let clock: any BridgeClock
 
@@ -55,7 +58,11 @@ struct PostHogClient: Sendable {
         // it completes deadlocks inside FoundationNetworking. A request is never cancelled; it
         // ends by its timeout at the latest.
         let response: URLResponse? = await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }.resume()
+            let task = isClosed.withLock { isClosed in
+                isClosed ? nil : session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }
+            }
+            guard let task else { return continuation.resume(returning: nil) }
+            task.resume()
         }
         guard let response = response as? HTTPURLResponse else { return .unreachable }
         return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"), now: clock.wallTime())
@@ -63,7 +70,10 @@ struct PostHogClient: Sendable {
 
     /// Lets a request in flight finish, then releases the session.
     func close() {
-        session.finishTasksAndInvalidate()
+        isClosed.withLock { isClosed in
+            isClosed = true
+            session.finishTasksAndInvalidate()
+        }
     }
 
     /// The outcome of an HTTP status and its `Retry-After` header.
