@@ -19,7 +19,8 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let replies = Fuzz.runBlocking {
         let host = BridgeTestHost(
             surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],  // a valid literal rule
-            limits: BridgeLimits(maxMessageBytes: 1024, maxDepth: 6, defaultDeadline: 5)
+            limits: BridgeLimits(maxMessageBytes: 1024, maxDepth: 6, defaultDeadline: 5),
+            clock: SystemBridgeClock()  // a deadline on a manual clock nobody advances keeps its host alive (a leak)
         )
         host.load("https://trusted.example.com/app/")
         let replies = Locked<[String]>([])
