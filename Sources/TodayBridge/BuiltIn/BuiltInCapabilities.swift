@@ -11,9 +11,9 @@ package enum BuiltInCapabilities {
     package static func all(tracker: AnalyticsTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
         [
             TrackCapability.registered(tracker: tracker),
-            RegisteredCapability(HeadersCapability(tokens: tokens)),
-            RegisteredCapability(RefreshTokenCapability(tokens: tokens, observer: observer)),
-            RegisteredCapability(EstablishSessionCapability(tokens: tokens, observer: observer)),
+            RegisteredCapability(builtIn: HeadersCapability(tokens: tokens)),
+            RegisteredCapability(builtIn: RefreshTokenCapability(tokens: tokens, observer: observer)),
+            RegisteredCapability(builtIn: EstablishSessionCapability(tokens: tokens, observer: observer)),
         ]
     }
 }

@@ -3,7 +3,7 @@
 /// Resolves `{ ok: true }` once the cookie is stored, `{ ok: false }` on any failure (a page of
 /// the app's own scheme included: the cookie is for an https host); never rejects and never
 /// returns the bearer.
-struct EstablishSessionCapability: BridgeCapability, SettlesWithoutRejecting {
+struct EstablishSessionCapability: BuiltInCapability {
     struct Request: Codable, Sendable {
         /// Refresh the token (coalesced, T3) before minting.
         var refresh: Bool?
@@ -42,7 +42,8 @@ struct EstablishSessionCapability: BridgeCapability, SettlesWithoutRejecting {
         return Result(ok: true)
     }
 
-    static func failureReply(for error: BridgeError) -> BridgeReply {
+    /// `{ ok: false }`: its contract forbids rejecting (T4).
+    static func failureReply(for _: BridgeError) -> BridgeReply {
         .value(["ok": false])
     }
 }

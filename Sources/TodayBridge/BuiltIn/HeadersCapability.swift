@@ -2,7 +2,7 @@
 ///
 /// `Authorization` only under S3 (HTTPS, trusted surface, live session); the surface's
 /// non-secret extra headers on a surface match, over HTTP too; `{}` otherwise.
-struct HeadersCapability: BridgeCapability {
+struct HeadersCapability: BuiltInCapability {
     typealias Request = NoFields
 
     static let type = "headers"
@@ -51,11 +51,13 @@ struct HeaderFields: Codable, Sendable, BridgeShaped, JSONValueWritable {
     static let bridgePlaceholder = HeaderFields(fields: [:])
 }
 
-extension HeadersCapability: AnswersAtOnceWhenItCan {
+extension HeadersCapability {
     /// At once when the token provider knows the token now (``ImmediateTokenProvider``); else in a task.
-    func answerAtOnce(_: Request, context: CapabilityContext) -> HeaderFields? {
-        guard let known = tokens.immediateToken else { return nil }
-        guard context.mayReceiveCredentials, case .token(let token) = known else { return headers(context, token: nil) }
-        return headers(context, token: token)
+    func answerAtOnce(_: ParsedMessage, context: CapabilityContext) -> CapabilityAnswer {
+        guard let known = tokens.immediateToken else { return .later }
+        guard context.mayReceiveCredentials, case .token(let token) = known else {
+            return .now(headers(context, token: nil).jsonValue)
+        }
+        return .now(headers(context, token: token).jsonValue)
     }
 }

@@ -1,5 +1,5 @@
 /// `refreshToken`: a fresh `Authorization` value after a 401, through the single-flight refresher (T3).
-struct RefreshTokenCapability: BridgeCapability {
+struct RefreshTokenCapability: BuiltInCapability {
     typealias Request = NoFields
     struct Result: Codable, Sendable {
         /// The ready-to-use header value, never the raw token.

@@ -11,9 +11,9 @@ enum TrackCapability {
         request: TrackRequest.self, result: NoResult.self
     )
 
-    /// The registration: answered at once (``RegisteredCapability/Execution/immediate(_:)``).
+    /// The registration: answered at once (``RegisteredCapability/Execution/atOnce(_:)``).
     static func registered(tracker: AnalyticsTracker) -> RegisteredCapability {
-        RegisteredCapability(immediate: definition) { (request: TrackRequest, context) in tracker.accept(request, context: context) }
+        RegisteredCapability(atOnce: definition) { (request: TrackRequest, context) in tracker.accept(request, context: context) }
     }
 }
 

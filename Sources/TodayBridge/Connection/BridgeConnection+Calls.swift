@@ -2,7 +2,7 @@ extension BridgeConnection {
     /// Runs a capability under the in-flight limit and its deadline; settles `reply` exactly once.
     func start(
         _ capability: RegisteredCapability,
-        _ invoke: @escaping @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?,
+        _ run: @escaping RegisteredCapability.Run,
         _ message: JSONValue,
         context: CapabilityContext,
         reply: PageReply
@@ -17,7 +17,7 @@ extension BridgeConnection {
         case .refused:
             call.fail(.cancelled("the page went away"))
         case .admitted(let id, _, let watch):
-            record(startTask { await self.execute(id, capability, invoke, message, context: context) }, as: .call(id))
+            record(startTask { await self.execute(id, capability, run, message, context: context) }, as: .call(id))
             if let watch { startWatcher(watch) }
         }
     }
@@ -25,13 +25,13 @@ extension BridgeConnection {
     private func execute(
         _ id: UInt64,
         _ capability: RegisteredCapability,
-        _ invoke: @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?,
+        _ run: RegisteredCapability.Run,
         _ message: JSONValue,
         context: CapabilityContext
     ) async {
         let outcome: CallOutcome
         do {
-            outcome = .resolved(try await invoke(message, context))
+            outcome = .resolved(try await run(message, context))
         } catch let error as BridgeError {
             outcome = .failed(error, as: .rejected, reply: capability.failureReply)
         } catch {

@@ -45,12 +45,15 @@ extension BridgeConnection {
         guard capability.access.admits(trust) else { return settle(.denied) }
         let context = CapabilityContext(sender: sender, document: document, trust: trust, connection: self)
         switch capability.execution {
-        case .immediate(let run): settle(.resolved(run(body, context)))
-        case .task(let now, let invoke):
-            // Answered at once when it can be, while the sender's document is showing; otherwise
-            // admission refuses it (a closed web view, a document that went away).
-            if let now, context.isCurrentDocument, let answered = now(body, context) { return settle(.resolved(answered)) }
-            start(capability, invoke, body.jsonValue, context: context, reply: PageReply(arrival: arrival, send: reply))
+        case .atOnce(let answer): settle(.resolved(answer(body, context)))
+        case .task(let answerFirst, let run):
+            // Answered at once when the capability can, while the sender's document is showing;
+            // otherwise in a task, which admission refuses when the web view closed or the
+            // document went away.
+            if case .now(let result) = answerFirst(body, context), context.isCurrentDocument {
+                return settle(.resolved(result))
+            }
+            start(capability, run, body.jsonValue, context: context, reply: PageReply(arrival: arrival, send: reply))
         }
     }
 

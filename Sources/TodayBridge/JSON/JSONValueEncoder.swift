@@ -6,13 +6,14 @@ import Foundation
 
 /// Encodes `Encodable` types straight into a ``JSONValue``, without going through text.
 ///
-/// ``NoResult`` encodes as `nil` (`undefined`); a `URL` as its absolute string; a `Date` as
-/// milliseconds since 1970, what a page's `new Date(value)` takes.
+/// A ``JSONValueAnswer`` encodes as its answer (``NoResult`` as `nil`, `undefined`); a
+/// ``JSONValueWritable`` as its value; a `URL` as its absolute string; a `Date` as milliseconds
+/// since 1970, what a page's `new Date(value)` takes.
 package struct JSONValueEncoder {
     package init() {}
 
     package func encode<T: Encodable>(_ value: T) throws -> JSONValue? {
-        if value is NoResult { return nil }
+        if let answer = value as? any JSONValueAnswer { return answer.answer }
         return try Node.encode(value, codingPath: [])
     }
 
