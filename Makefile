@@ -21,6 +21,8 @@ WERROR ?=
 SWIFT_FLAGS = $(if $(filter 1,$(WERROR)),-Xswiftc -warnings-as-errors)
 TOOLS = --package-path Tools
 CLI = Tools/.build/debug/today-bridge
+# Where <jni.h> is on Linux, for builds of the JNI library (android/).
+JNI_FLAGS := $(shell scripts/jni-flags.sh)
 
 # A build's prerequisites: its sources and their folders (a folder changes when a file is added or removed).
 sources = $(shell find $(1) -path '*/.build' -prune -o \( -type d -o -name '*.swift' -o -name '*.[ch]' -o -name '*.modulemap' \) -print)
@@ -60,7 +62,7 @@ web/dist/.built: $(WEB_SOURCES) LICENSE
 
 Tools/.build/debug/.built: $(TOOLS_SOURCES)
 	$(SWIFT) build $(TOOLS) --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(SWIFT_FLAGS)
+	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(JNI_FLAGS) $(SWIFT_FLAGS)
 	touch $@
 
 # The JVM host `today-bridge open --engine android` starts (android/scripts/build-host.sh); it loads
@@ -255,7 +257,7 @@ inspector-screenshot: deps web/dist/.built Tools/.build/debug/.built
 bench: deps web/dist/.built Tools/.build/android-host/.built
 	$(SWIFT) build $(TOOLS) -c release --product today-bridge
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
-	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI
+	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI $(JNI_FLAGS)
 	touch Tools/.build/release/.built
 	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl

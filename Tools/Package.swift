@@ -23,14 +23,14 @@ let package = Package(
     targets: [
         // The demo app's own capability, event and native call, defined once: the demo host
         // registers them and TodayDemoTests keeps the demo page's generated types current (X6).
-        tool(.library, "TodayDemoBridge", [library("TodayBridge")]),
-        tool(.executable, "TodayBridgeCLI", [
+        .target(name: "TodayDemoBridge", dependencies: [library("TodayBridge")]),
+        .executableTarget(name: "TodayBridgeCLI", dependencies: [
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), "TodayDemoBridge",
             .product(name: "TodayBridgeAndroidWire", package: "android"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + linuxCLIDependencies),
         // What an app's own test target does: checks its page's generated types (X6).
-        tool(.test, "TodayDemoTests", ["TodayDemoBridge", library("TodayBridgeTesting")]),
+        .testTarget(name: "TodayDemoTests", dependencies: ["TodayDemoBridge", library("TodayBridgeTesting")]),
     ] + linuxTargets
 )
 
@@ -50,17 +50,17 @@ var linuxCLIDependencies: [Target.Dependency] {
 var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
-        tool(.library, "ToolSupport", [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(name: "ToolSupport", dependencies: [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
         // One page shown in WebKitGTK, in a WKWebView (WebKit's API over WebKitGTK), or by the
         // Android host in a JVM (`open`, the demo, the benchmarks).
-        tool(.library, "TodayPageHost", [
+        .target(name: "TodayPageHost", dependencies: [
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
             library("WebKit"), "ToolSupport",
         ]),
         // The system's zlib, for the capture server's gzip bodies.
         .systemLibrary(name: "CToolsZlib", providers: [.apt(["zlib1g-dev"])]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
-        tool(.library, "TodayDemoBackend", [
+        .target(name: "TodayDemoBackend", dependencies: [
             library("TodayBridge"), "ToolSupport", "CToolsZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -68,15 +68,15 @@ var linuxTargets: [Target] {
             .product(name: "Logging", package: "swift-log"),
         ]),
         // `make bench`: every benchmark, with its baseline measured in the same run (BENCHMARKS.md).
-        tool(.executable, "TodayBridgeBenchmarks", [
+        .executableTarget(name: "TodayBridgeBenchmarks", dependencies: [
             library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), library("TodayBridgeGTK"),
             "TodayDemoBackend", "TodayPageHost", "ToolSupport",
         ]),
-        tool(.test, "TodayBridgeEndToEndTests", [
+        .testTarget(name: "TodayBridgeEndToEndTests", dependencies: [
             library("TodayBridge"), "TodayDemoBackend", "ToolSupport", .product(name: "Subprocess", package: "swift-subprocess"),
         ]),
         // The PostHog sink against the capture server and through the CLI (kill -9, a full disk).
-        tool(.test, "PostHogDeliveryTests", [
+        .testTarget(name: "PostHogDeliveryTests", dependencies: [
             library("TodayBridge"), library("TodayBridgePostHog"), library("TodayBridgeTesting"), "TodayDemoBackend", "ToolSupport",
         ]),
     ]
@@ -87,24 +87,11 @@ var linuxCLIDependencies: [Target.Dependency] { [] }
 var linuxTargets: [Target] { [] }
 #endif
 
-// The tools are this project's own and use the libraries' `package` API, as the libraries' own
-// tests do. SwiftPM names the package of a package's modules after its identity, the last
-// component of its path: each tool joins the libraries' package under that name instead of its own.
+// The libraries' package, by its identity (the last component of its path).
 var libraries: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 }
 
 @MainActor func library(_ product: String) -> Target.Dependency {
     .product(name: product, package: libraries)
-}
-
-enum Kind { case library, executable, test }
-
-@MainActor func tool(_ kind: Kind, _ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    let joinsLibraries: [SwiftSetting] = [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
-    switch kind {
-    case .library: return .target(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
-    case .executable: return .executableTarget(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
-    case .test: return .testTarget(name: name, dependencies: dependencies, packageAccess: false, swiftSettings: joinsLibraries)
-    }
 }

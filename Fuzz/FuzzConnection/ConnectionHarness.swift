@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// One connection with the harness's services, driven by a program step by step, its invariants
@@ -54,14 +54,14 @@ final class ConnectionHarness {
     private func registerCapabilities() {
         let handlers = self.handlers
         // The literal types are valid and distinct.
-        try! bridge.register("fuzz.answer", access: .anyFrame) { (_: NoFields, _) in "answered" }
-        try! bridge.register("fuzz.throwBridgeError", access: .anyFrame) { (_: NoFields, _) -> String in throw BridgeError.failed("no") }
-        try! bridge.register("fuzz.throwOther", access: .anyFrame) { (_: NoFields, _) -> String in throw FuzzTokenError.refreshFailed }
-        try! bridge.register("fuzz.hang", access: .anyFrame, deadline: 5) { (_: NoFields, _) in
+        try! bridge.register("fuzz.answer", access: .anyFrame) { (_: JSONValue, _) in "answered" }
+        try! bridge.register("fuzz.throwBridgeError", access: .anyFrame) { (_: JSONValue, _) -> String in throw BridgeError.failed("no") }
+        try! bridge.register("fuzz.throwOther", access: .anyFrame) { (_: JSONValue, _) -> String in throw FuzzTokenError.refreshFailed }
+        try! bridge.register("fuzz.hang", access: .anyFrame, deadline: 5) { (_: JSONValue, _) in
             await handlers.pass()
             return "late"
         }
-        try! bridge.register("fuzz.secret", access: .trustedSurface) { (_: NoFields, _) in FuzzTokens.prefix + "secret" }
+        try! bridge.register("fuzz.secret", access: .trustedSurface) { (_: JSONValue, _) in FuzzTokens.prefix + "secret" }
     }
 
     /// Runs one step, then checks what must hold after every step.

@@ -1,3 +1,4 @@
+import FuzzSupport
 import TodayBridge
 
 /// The app's token service as the program drives it: a token or a logged-out session, refreshes

@@ -1,3 +1,4 @@
+import FuzzSupport
 import TodayBridge
 
 /// The web view's side of the harness: the native calls delivered to the page, in order (the

@@ -1,3 +1,4 @@
+import FuzzSupport
 import TodayBridge
 
 /// Where the harness's services wait while the program holds them: a refresh or a capability's

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 // JSON text as a page sends it: parsing within limits (X7), the serialization round trip, the

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 // A WebKit relay's text (C8, X7; WebKitGTK's and WKWebView's), which a page can forge by
 // dispatching the relay's event: any bytes. Reading them never traps; what is read is what a relay

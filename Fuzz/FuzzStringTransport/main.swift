@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 // The string transport's framing (A1, A2, C5, X7): any text, as a string-only host hands it over,

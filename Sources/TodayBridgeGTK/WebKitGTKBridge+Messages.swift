@@ -1,7 +1,7 @@
 #if os(Linux)
 import CWebKitGTK
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 extension WebKitGTKBridge {
     /// Where a message came in: the main frame's relay, or WebKit's own page-world channel.

@@ -58,7 +58,7 @@ public final class PostHogSink: AnalyticsSink {
     }
 
     /// Opens the queue as above, hearing of the network from `networkMonitor`.
-    package init(
+    @_spi(Tools) public init(
         configuration: PostHogConfiguration,
         clock: any BridgeClock,
         logger: Logger,

@@ -1,5 +1,5 @@
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// An in-memory host for one web view: simulated frames, origins, navigations, and records of
 /// what the bridge minted, forwarded and delivered to the page.

@@ -39,10 +39,10 @@ public enum ConformanceFixture {
     public static let nativeSecret = "native-detail-do-not-leak"
 
     /// The kit's page handler that resolves twice the number it is called with (X4).
-    package static let double = NativeCall("conformance.double", arguments: Int.self, result: Int.self, summary: "the kit's handler: resolves twice the number")
+    @_spi(Tools) public static let double = NativeCall("conformance.double", arguments: Int.self, result: Int.self, summary: "the kit's handler: resolves twice the number")
 
     /// The kit's page handler that throws, so the call fails with `failed` (X4).
-    package static let broken = NativeCall("conformance.broken", arguments: NoResult.self, result: NoResult.self, summary: "the kit's handler: throws")
+    @_spi(Tools) public static let broken = NativeCall("conformance.broken", arguments: NoResult.self, result: NoResult.self, summary: "the kit's handler: throws")
 
     /// Registers the fixture's capabilities on `bridge` and declares the kit's page handlers.
     public static func register(in bridge: TodayBridge) throws(BridgeConfigurationError) {
@@ -97,7 +97,7 @@ public enum ConformanceFixture {
 extension ConformanceFixture {
     /// The fixture as the kit's TypeScript (`web/src/conformance/fixture.generated.ts`): its
     /// capabilities' and page handlers' maps and the constants the kit checks against (X6).
-    package static var typeScript: String {
+    @_spi(Tools) public static var typeScript: String {
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .linux),
             tokens: TestTokenProvider(),

@@ -1,5 +1,5 @@
 #if canImport(WebKit)
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import WebKit
 
 extension WebKitBridge {

@@ -88,7 +88,7 @@ public class WKWebsiteDataStore: NSObject {
     /// test device trusts a local server's certificate once it is installed in its settings (on
     /// Apple platforms that is the system's trust store, or a navigation delegate's
     /// authentication challenge, which WebKitGTK cannot present); for hosts (`today-bridge`).
-    package func allowTLSCertificate(atPath path: String, forHost host: String) -> Bool {
+    @_spi(Tools) public func allowTLSCertificate(atPath path: String, forHost host: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard let certificate = g_tls_certificate_new_from_file(path, &error) else {
             g_error_free(error)

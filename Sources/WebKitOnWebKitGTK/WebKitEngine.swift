@@ -9,11 +9,11 @@ import Foundation
 ///
 /// Not Apple's API: the host's part, as an app bundle and its run loop are on Apple platforms.
 @MainActor
-package enum WebKitEngine {
+@_spi(Tools) public enum WebKitEngine {
     /// Where the web process extension is looked for: its own directory next to the executable,
     /// unless a host names another (`today-bridge open --web-process-extension`, or the
     /// `TODAY_BRIDGE_WEB_PROCESS_EXTENSION` environment variable).
-    package static var webProcessExtensionDirectory: URL = {
+    @_spi(Tools) public static var webProcessExtensionDirectory: URL = {
         if let directory = ProcessInfo.processInfo.environment["TODAY_BRIDGE_WEB_PROCESS_EXTENSION"] {
             return URL(fileURLWithPath: directory, isDirectory: true)
         }

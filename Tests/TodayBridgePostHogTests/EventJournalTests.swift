@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 @Suite("Event journal: the durable queue under the PostHog sink")

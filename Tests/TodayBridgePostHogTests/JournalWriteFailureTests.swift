@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 /// The journal when the disk fails it, on real files: torn writes and the kernel's own `ENOSPC`.

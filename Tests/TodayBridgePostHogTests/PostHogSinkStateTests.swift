@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 /// The sink's identity and privacy controls, on a real queue directory; nothing is delivered

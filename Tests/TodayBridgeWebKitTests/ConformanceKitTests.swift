@@ -1,7 +1,7 @@
 #if canImport(WebKit)
 import Foundation
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayBridgeWebKit
 import WebKit
 import XCTest

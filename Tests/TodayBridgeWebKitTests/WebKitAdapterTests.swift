@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 @testable import TodayBridgeWebKit
 import WebKit

@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-@testable import WebKit
+@_spi(Tools) @testable import WebKit
 import XCTest
 
 /// What WebKit does on today's devices that the adapter must survive (issue 33): arguments built

@@ -24,12 +24,12 @@ const roots = ['host', 'inspector'];
 /** Each folder of src/ with entries, and the Swift file they are embedded in. */
 const targets = [
   { folder: 'host', swift: 'Sources/TodayBridge/Wire/HostScripts.generated.swift', imports: [], access: 'public' },
-  { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['TodayBridge'] },
-  { folder: 'host/webkit', swift: 'Sources/TodayBridgeWebKit/WebKitScripts.generated.swift', imports: ['TodayBridge'] },
+  { folder: 'host/webkitgtk', swift: 'Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift', imports: ['@_spi(Adapters) import TodayBridge'] },
+  { folder: 'host/webkit', swift: 'Sources/TodayBridgeWebKit/WebKitScripts.generated.swift', imports: ['@_spi(Adapters) import TodayBridge'] },
   // The Java emulation of Android's WebView over Chromium (android/emulation), not an adapter.
   { folder: 'host/chromium', java: 'android/emulation/src/today/emulation/ChromiumScripts.java', javaPackage: 'today.emulation' },
   // The traffic inspector's page (`today-bridge open --inspect`, `today-bridge inspect`), not injected into web views.
-  { folder: 'inspector', swift: 'Tools/Sources/TodayBridgeCLI/Inspect/InspectorScripts.generated.swift', imports: ['TodayBridge'] },
+  { folder: 'inspector', swift: 'Tools/Sources/TodayBridgeCLI/Inspect/InspectorScripts.generated.swift', imports: ['@_spi(Adapters) import TodayBridge'] },
 ];
 
 /** The first line of a generated file, naming the folder of src/ its entries come from. */
@@ -178,7 +178,7 @@ function renderAll() {
       const rendered = inFolder.map((entry) => ({ path: entry.path, type: configurationType(entry), source: built(entry.path), doc: entryDoc(entry.source) }));
       return { swift: java, text: renderJavaClass(folder.split('/')[0], javaPackage, rendered) };
     }
-    const parts = [header(folder.split('/')[0]), ...imports.map((name) => `import ${name}\n`)];
+    const parts = [header(folder.split('/')[0]), ...imports.map((line) => `${line}\n`)];
     for (const entry of inFolder) {
       const member = memberName(configurationType(entry));
       if (members.has(member)) throw new Error(`web/src/${entry.path}: another entry already renders as \`${member}\``);

@@ -29,7 +29,7 @@ extension BridgeConnection {
 
     /// Emits the event `name` with its data as JSON (X3): what the typed overloads and the JNI
     /// core, whose events arrive from Kotlin as JSON, share.
-    package func emit(_ name: String, data: JSONValue = .null) async {
+    @_spi(Adapters) public func emit(_ name: String, data: JSONValue = .null) async {
         let start = bridge.clock.now()
         let (action, document) = state.withLock { $0.emit(name, data: data) }
         let outcome: BridgeTrace.Outcome

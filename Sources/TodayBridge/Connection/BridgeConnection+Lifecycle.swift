@@ -89,7 +89,7 @@ extension BridgeConnection {
     }
 
     /// Calls not yet settled, page and native: lets tests prove that nothing is left pending.
-    package var pendingCallCount: Int {
+    @_spi(Adapters) public var pendingCallCount: Int {
         state.withLock { $0.pendingCallCount }
     }
 }

@@ -58,7 +58,7 @@ extension BridgeConnection {
     ///
     /// Resolves with `fallback` when the page registered no handler by that name; throws
     /// ``BridgeError`` as the typed call does.
-    package func call(
+    @_spi(Adapters) public func call(
         _ name: String,
         arguments: JSONValue? = nil,
         default fallback: JSONValue? = nil,

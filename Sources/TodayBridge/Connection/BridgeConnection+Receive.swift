@@ -65,7 +65,7 @@ extension BridgeConnection {
     }
 
     /// Answers one message and returns the reply: ``receive(_:from:reply:)`` for tests and tools.
-    package func reply(to message: PageMessage, from sender: SenderFacts) async -> BridgeReply {
+    @_spi(Adapters) public func reply(to message: PageMessage, from sender: SenderFacts) async -> BridgeReply {
         await withCheckedContinuation { continuation in
             receive(message, from: sender) { continuation.resume(returning: $0) }
         }

@@ -4,10 +4,10 @@
 /// whose fields are all optional. Integers decode only from integral numbers in range.
 ///
 /// Each `as! T` below follows a check that `T` is that very type: none can fail.
-package struct JSONValueDecoder {
-    package init() {}
+@_spi(Adapters) public struct JSONValueDecoder {
+    @_spi(Adapters) public init() {}
 
-    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
+    @_spi(Adapters) public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
         if T.self == JSONValue.self, let value { return value as! T }
         return try T(from: Storage(value: value ?? .object([:]), codingPath: []))
     }

@@ -9,10 +9,10 @@ import Foundation
 /// A ``JSONValueAnswer`` encodes as its answer (``NoResult`` as `nil`, `undefined`); a
 /// ``JSONValueWritable`` as its value; a `URL` as its absolute string; a `Date` as milliseconds
 /// since 1970, what a page's `new Date(value)` takes.
-package struct JSONValueEncoder {
-    package init() {}
+@_spi(Adapters) public struct JSONValueEncoder {
+    @_spi(Adapters) public init() {}
 
-    package func encode<T: Encodable>(_ value: T) throws -> JSONValue? {
+    @_spi(Adapters) public func encode<T: Encodable>(_ value: T) throws -> JSONValue? {
         if let answer = value as? any JSONValueAnswer { return answer.answer }
         return try Node.encode(value, codingPath: [])
     }

@@ -82,7 +82,7 @@ public final class TrafficRecorder: Sendable {
     }
 
     /// The recording as `today-bridge` writes and reads it.
-    package var recording: TrafficRecording {
+    @_spi(Tools) public var recording: TrafficRecording {
         let (traces, dropped) = log.withLock { ($0.elements, $0.dropped) }
         return TrafficRecording(
             header: TrafficRecordingHeader(startDate: startDate, capacity: capacity, dropped: dropped),

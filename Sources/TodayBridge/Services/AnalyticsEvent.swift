@@ -52,7 +52,7 @@ extension AnalyticsEvent {
     /// Appends the event's JSON with each object's members in no particular order (no sorting, no
     /// `String`): for a batch that a host in another language parses (the Android library's
     /// `recordEvents`), the drain's main work per event.
-    package func writeJSON(to output: inout [UInt8]) {
+    @_spi(Adapters) public func writeJSON(to output: inout [UInt8]) {
         jsonValue.write(to: &output, sortingKeys: false)
     }
 }

@@ -24,7 +24,7 @@ public struct HostScript<Configuration: Codable & Sendable>: Sendable {
     /// The function expression, as the web build emitted it.
     package let source: String
 
-    package init(source: String) {
+    @_spi(Adapters) public init(source: String) {
         self.source = source
     }
 

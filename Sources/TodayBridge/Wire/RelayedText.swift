@@ -5,8 +5,8 @@
 /// then the request: `:` and JSON text, `#` and the length of a text too long to carry, or nothing
 /// for `undefined`; or a notice: `^` the document began, `~` it came back from the back-forward
 /// cache. A page can forge any of it but the token of a document it cannot reach.
-package struct RelayedText {
-    package enum Request {
+@_spi(Adapters) public struct RelayedText {
+    @_spi(Adapters) public enum Request {
         case json(UnsafeRawBufferPointer)
         case tooLong(javaScriptLength: Double)
         case undefined
@@ -16,7 +16,7 @@ package struct RelayedText {
         case restored
 
         /// Whether this is a notice, not a request.
-        package var isNotice: Bool {
+        @_spi(Adapters) public var isNotice: Bool {
             switch self {
             case .began, .restored: true
             case .json, .tooLong, .undefined: false
@@ -25,13 +25,13 @@ package struct RelayedText {
     }
 
     /// The relay's document: a random number, the same in all of one document's requests.
-    package let token: Substring
+    @_spi(Adapters) public let token: Substring
     /// `self.origin` and `location.href` in the relay's world, when sent.
-    package let facts: (origin: String, url: String)?
-    package let request: Request
+    @_spi(Adapters) public let facts: (origin: String, url: String)?
+    @_spi(Adapters) public let request: Request
 
     /// Reads `text`; `nil` for anything the relay does not write.
-    package init?(_ text: UnsafeRawBufferPointer) {
+    @_spi(Adapters) public init?(_ text: UnsafeRawBufferPointer) {
         var rest = text[...]
         let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard !digits.isEmpty else { return nil }
@@ -52,7 +52,7 @@ package struct RelayedText {
     /// A request without its token, as a WKWebView sub-frame's channel posts it to WebKit's own
     /// handler (`webkit/frame-channel.ts`): `:` and JSON text, `#` and a length, or nothing for
     /// `undefined`; `nil` for anything else, a notice included.
-    package static func request(_ text: UnsafeRawBufferPointer) -> Request? {
+    @_spi(Adapters) public static func request(_ text: UnsafeRawBufferPointer) -> Request? {
         guard let request = request(text[...]), !request.isNotice else { return nil }
         return request
     }

@@ -1,13 +1,13 @@
 /// `{ id, message }`: a request on a string-only channel, as the Android shim writes it (A1, A2).
-package struct StringTransportRequest: Codable, Sendable {
+@_spi(Adapters) public struct StringTransportRequest: Codable, Sendable {
     /// Chosen by the shim; the reply carries it back. Absent for a notification, which gets no reply.
-    package var id: Double?
+    @_spi(Adapters) public var id: Double?
     /// The message itself; absent for `undefined`.
-    package var message: JSONValue?
+    @_spi(Adapters) public var message: JSONValue?
     /// Instead of `message`, when its JSON text is longer than the host accepts: that length
     /// (UTF-16 code units, at most its UTF-8 length), which the host refuses (X7) without the
     /// text ever crossing.
-    package var length: Double?
+    @_spi(Adapters) public var length: Double?
 }
 
 /// A ``StringTransportRequest`` as the transport reads it, field by field as its `Decodable`

@@ -5,14 +5,14 @@ import TodayBridge
 /// A synthesized `init(from:)` asks for each property by key and type, in declaration order;
 /// the recorder notes each request and answers with a placeholder value. Types that cannot be
 /// read this way (custom validation in `init(from:)`, recursion) conform to ``BridgeShaped``.
-package enum ShapeReader {
+@_spi(Tools) public enum ShapeReader {
     /// Nested types deeper than this read as `unknown`, which also ends recursive types.
     static let maxDepth = 16
 
     @TaskLocal static var depth = 0
 
     /// The shape of `type`; `unknown` for a type whose decoding cannot be read.
-    package static func shape(of type: any Decodable.Type) -> TypeShape {
+    @_spi(Tools) public static func shape(of type: any Decodable.Type) -> TypeShape {
         (try? read(type).shape) ?? .unknown
     }
 

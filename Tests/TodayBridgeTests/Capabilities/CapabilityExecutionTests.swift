@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 /// How each capability's calls run, chosen as it is registered (``RegisteredCapability``): `track`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 
 /// What the conformance kit relies on from a host: the fixture's capabilities behave as its table
 /// says, and the embedded page cannot be broken out of by its options.

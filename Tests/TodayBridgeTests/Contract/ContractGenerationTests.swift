@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import TodayBridge
-@testable import TodayBridgeTesting
+@_spi(Tools) @testable import TodayBridgeTesting
 
 private enum Size: String, Codable, CaseIterable, Sendable { case small, large }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("T2-T4 credential-bearing capabilities")

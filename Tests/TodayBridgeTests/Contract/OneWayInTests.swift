@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 /// The one way in (`BridgeConnection.receive(_:from:reply:)`) and its reply handle.

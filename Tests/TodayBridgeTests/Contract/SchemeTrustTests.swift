@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// Which schemes hold a credential (S3), and what `*` covers (S2), with the real policy behind a

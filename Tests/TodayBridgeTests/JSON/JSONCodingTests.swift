@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 
 private enum Plan: String, Codable { case free, plus }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Tools) @testable import TodayBridge
 
 /// The bridge reads origins and paths from a URL's text itself: Foundation's `URL` reads hosts
 /// differently on iOS 15-16 and macOS 12-13 (RFC 1738/1808) than on later systems and Linux

@@ -1,5 +1,5 @@
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// The test host itself: its clock and its account of what a test left pending (C5).

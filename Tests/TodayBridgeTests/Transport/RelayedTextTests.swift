@@ -1,5 +1,5 @@
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// The WebKit relays' texts (`relayedText` in `web/src/host/relay/document-relay.ts`), read as
 /// the adapters read them: requests, and the notices by which a document's relay tells the host it

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 @Suite("A1, A2: the id-correlated string transport")

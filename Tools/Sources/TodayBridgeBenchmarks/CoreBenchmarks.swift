@@ -1,5 +1,5 @@
 import Foundation
-import TodayBridge
+@_spi(Adapters) @_spi(Tools) import TodayBridge
 import TodayBridgeTesting
 
 /// The core alone, no engine: decode + dispatch + reply, refresh coalescing, memory over many calls.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 
 /// `today-bridge contract`: prints the TypeScript the web SDK compiles against, or the Kotlin the
 /// Android glue compiles against, rendered from the Swift definitions (X6).

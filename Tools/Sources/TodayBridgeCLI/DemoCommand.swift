@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgePostHog
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK

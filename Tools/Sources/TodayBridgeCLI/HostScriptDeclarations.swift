@@ -1,10 +1,10 @@
-import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridge
+@_spi(Tools) import TodayBridgeTesting
 #if canImport(TodayBridgeGTK)
-import TodayBridgeGTK
+@_spi(Tools) import TodayBridgeGTK
 #endif
 #if canImport(TodayBridgeWebKit)
-import TodayBridgeWebKit
+@_spi(Tools) import TodayBridgeWebKit
 #endif
 
 /// The configurations of the scripts hosts inject, and what they post, as

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import TodayBridge
+import ToolSupport
 
 /// The demo backend's routes, for one of its two servers.
 enum DemoRoutes {

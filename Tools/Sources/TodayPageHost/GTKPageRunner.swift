@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Foundation
 import TodayBridge
+import ToolSupport
 import TodayBridgeGTK
 
 /// Shows one page in a WebKitGTK window with the bridge installed, until the page calls

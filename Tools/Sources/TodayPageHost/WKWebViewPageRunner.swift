@@ -1,7 +1,7 @@
 import Foundation
 import TodayBridge
 import TodayBridgeWebKit
-import WebKit
+@_spi(Tools) import WebKit
 
 /// Shows one page in a `WKWebView` with the `TodayBridgeWebKit` adapter installed, the way an iOS
 /// app does, until the page calls `window.close()`, its web content process ends, or the time

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 import ToolSupport
 

@@ -2,9 +2,9 @@ import Foundation
 import Logging
 import Testing
 import TodayBridge
-import TodayBridgePostHog
+@_spi(Tools) import TodayBridgePostHog
 import ToolSupport
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 
 @Suite("PostHog delivery against a local capture server")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgePostHog
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 import ToolSupport
 
@@ -32,8 +32,10 @@ struct PostHogPayloadComparisonTests {
             configuration: PostHogConfiguration(apiKey: "phc_test", host: URL(string: server.origin)!, queueDirectory: directory.url, flushNotifications: []),
             clock: ManualClock()
         )
+        // Event ids are UUIDv7, as the bridge makes them (version 7, variant 10).
+        let ids = ["019ab2c0-8e40-7a3b-9c1d-2f3e4a5b6c7d", "019ab2c0-8e41-7b4c-8d2e-3f4a5b6c7d8e"]
         let events = [nil, "user-1"].enumerated().map { index, user in
-            let id = AnalyticsEventID.now()
+            let id = ids[index]
             return AnalyticsEvent(
                 name: "opened", id: id, timestamp: Date(timeIntervalSince1970: 1_795_392_000.25 + Double(index)), userID: user, deviceID: "device-1",
                 properties: ["eid": .string(id), "sid": "session-1", "screen": "home", "ctx": ["surface": "feed", "page": "https://app.example/home", "frame": "main"]]

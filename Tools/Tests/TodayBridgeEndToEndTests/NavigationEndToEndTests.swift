@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayDemoBackend
 
 /// Back, Forward and every navigation in real engines (S4, C5, C8, X3): a trusted page left and

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Tools) import TodayBridge
 
 /// Who sent a message, as the engine says (C8): the ways around it a page could try, in real engines.
 @Suite("End to end: the sender is what the engine says", .serialized)

@@ -6,16 +6,16 @@ import TodayBridge
 /// once; `today-bridge contract --kotlin` renders the Kotlin the glue compiles against
 /// (`android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`) and `make contract-check`
 /// fails when it drifts (X6).
-package enum AndroidWire {
+public enum AndroidWire {
     /// A Swift type rendered as a Kotlin class of the same name.
-    package struct Declaration {
-        package let type: any Codable.Type
-        package let summary: String
+    public struct Declaration {
+        public let type: any Codable.Type
+        public let summary: String
     }
 
     /// Every shape, in the order the generated Kotlin declares them; nested objects are named by
     /// the declaration whose shape they have.
-    package static var shapes: [Declaration] {
+    public static var shapes: [Declaration] {
         [
             Declaration(type: AndroidConfiguration.Surface.self, summary: "A trusted surface (S2)."),
             Declaration(type: AndroidConfiguration.Limits.self, summary: "The limits the app changes (X7, C5)."),
@@ -36,7 +36,7 @@ package enum AndroidWire {
     }
 
     /// String constants: each set's Kotlin object name, what it is, and its raw values.
-    package static let constants: [(name: String, summary: String, values: [String])] = [
+    public static let constants: [(name: String, summary: String, values: [String])] = [
         ("HostServices", "The services' names, as `NativeHost.service` receives them.", HostService.allCases.map(\.rawValue)),
         ("CapabilityAccesses", "The access levels of an app's capability (S1, S3).", CapabilityAccess.allCases.map(\.rawValue)),
     ]

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeAndroidWire
 
 /// One bridge for the app, created by `NativeBridge.create`: the configuration, the app's
@@ -31,7 +31,7 @@ final class AndroidBridge: HostedObject {
         )
         self.host = host
         self.services = services
-        diagnostics = bridge.observer.diagnostics.listen { diagnostic in
+        diagnostics = bridge.listenToDiagnostics { diagnostic in
             guard let arguments = try? JSONValueEncoder().encode(HostDiagnostic(diagnostic)) else { return }
             host.notify(.diagnostic, arguments)
         }
@@ -65,7 +65,7 @@ final class AndroidBridge: HostedObject {
 
     /// Fails whatever the host has not answered yet; the bridge's web views are closed apart.
     func destroy() {
-        bridge.observer.diagnostics.stopListening(diagnostics)
+        bridge.stopListeningToDiagnostics(diagnostics)
         host.failPendingCalls()
     }
 }

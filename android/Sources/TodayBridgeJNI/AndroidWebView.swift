@@ -11,7 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeAndroidWire
 
 /// One Android `WebView`, connected by `NativeBridge.connect`: requests from its frames come in

@@ -5,7 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TodayBridge
+@_spi(Adapters) @_spi(Tools) import TodayBridge
 import TodayBridgeAndroidWire
 
 // The native methods of the Kotlin glue's `today.bridge.NativeBridge` object (`@JvmStatic

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 
 /// `today-bridge inspect RECORDING.jsonl`: renders a traffic recording as an HTML timeline.
 struct InspectCommand: ParsableCommand {

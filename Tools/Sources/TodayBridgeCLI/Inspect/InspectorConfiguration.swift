@@ -1,4 +1,4 @@
-import TodayBridge
+@_spi(Tools) import TodayBridge
 
 /// `web/src/inspector/timeline.ts`: the traffic inspector's page and the recording it draws (X5).
 package struct InspectorConfiguration: Codable, Sendable {

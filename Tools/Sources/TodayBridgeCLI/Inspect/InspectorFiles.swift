@@ -1,5 +1,5 @@
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 
 /// Where a recording goes: `--inspect PATH` writes `PATH.jsonl` and `PATH.html` side by side, a
 /// `.jsonl` or `.html` extension on PATH dropped first (`traffic`, `traffic.jsonl` and

@@ -1,4 +1,4 @@
-import TodayBridge
+@_spi(Tools) import TodayBridge
 
 /// The traffic inspector as one self-contained HTML page (X5): the recording and the viewer
 /// (`web/src/inspector/`, embedded) inline, no network access (its content security policy

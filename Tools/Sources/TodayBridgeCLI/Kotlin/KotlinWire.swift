@@ -1,6 +1,6 @@
 import TodayBridge
 import TodayBridgeAndroidWire
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 
 /// `android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`: what the Android glue and the
 /// JNI core exchange as JSON (``AndroidWire``), rendered as Kotlin from the Swift definitions, as

@@ -1,9 +1,9 @@
 #if canImport(TodayBridgeGTK)
 import ArgumentParser
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgeGTK
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real host from the terminal: WebKitGTK, or the

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import TodayBridge
+import ToolSupport
 
 /// A stand-in for PostHog's capture API on `http://127.0.0.1:PORT`: `POST /batch/` decodes a
 /// gzip body, checks each request's shape like PostHog (400 when it would refuse it), records the
