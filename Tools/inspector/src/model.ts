@@ -1,4 +1,4 @@
-import type { TrafficRecord } from '../host/configurations.generated.js';
+import type { TrafficRecord } from './configuration.generated.js';
 
 /** What a bar's colour says: what the caller got, or what became of a native event. */
 export type Category = 'value' | 'undefined' | 'refused' | 'rejected' | 'unsettled' | 'event' | 'undelivered';

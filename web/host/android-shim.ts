@@ -1,5 +1,5 @@
-import { STRING_REPLY_EVENT } from '../protocol.generated.js';
-import type { StringTransportReply } from '../protocol.generated.js';
+import { STRING_REPLY_EVENT } from '../src/protocol.generated.js';
+import type { StringTransportReply } from '../src/protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
 import {
   ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parseObject, rejected, stringify, structuredCloneIntrinsic,

@@ -1,5 +1,5 @@
 import type { PlatformTagConfiguration } from './configurations.generated.js';
-import { PLATFORM_TAG_GLOBAL } from '../protocol.generated.js';
+import { PLATFORM_TAG_GLOBAL } from '../src/protocol.generated.js';
 import { installDeliveryReceiver } from './delivery-receiver.js';
 import type { DeliveryReceiverWindow } from './delivery-receiver.js';
 

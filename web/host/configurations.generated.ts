@@ -47,37 +47,3 @@ export interface WebKitRelayConfiguration {
   handlerName: string;
   maxMessageBytes: number;
 }
-
-/** One trace of a recording (X5). */
-export interface TrafficRecord {
-  kind: string;
-  webView: number;
-  document: number;
-  frame: 'main' | 'sub';
-  origin?: string;
-  surface?: string;
-  type?: string;
-  outcome: string;
-  answer?: string;
-  errorCode?: string;
-  start: number;
-  duration: number;
-  requestBytes?: number;
-  replyBytes?: number;
-}
-
-/** A recording's first line (X5). */
-export interface TrafficRecordingHeader {
-  format: string;
-  version: number;
-  startedAt: string;
-  capacity: number;
-  dropped: number;
-}
-
-/** `inspector/timeline.ts`: the traffic inspector's page (X5). */
-export interface InspectorConfiguration {
-  title: string;
-  header: { format: string; version: number; startedAt: string; capacity: number; dropped: number };
-  records: { kind: string; webView: number; document: number; frame: 'main' | 'sub'; origin?: string; surface?: string; type?: string; outcome: string; answer?: string; errorCode?: string; start: number; duration: number; requestBytes?: number; replyBytes?: number }[];
-}

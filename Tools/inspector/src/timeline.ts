@@ -1,4 +1,4 @@
-import type { InspectorConfiguration } from '../host/configurations.generated.js';
+import type { InspectorConfiguration } from './configuration.generated.js';
 import { renderInspector } from './render.js';
 
 /**

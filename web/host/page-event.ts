@@ -1,5 +1,5 @@
 import type { PageEventConfiguration } from './configurations.generated.js';
-import { DELIVERY_RECEIVER_GLOBAL } from '../protocol.generated.js';
+import { DELIVERY_RECEIVER_GLOBAL } from '../src/protocol.generated.js';
 import type { DeliveryReceiverWindow } from './delivery-receiver.js';
 
 /**

@@ -1,7 +1,7 @@
-import { TodayBridge } from '../bridge.js';
-import type { BridgeWindow } from '../channel.js';
-import { BridgeError } from '../errors.js';
-import { createBridgeFetch } from '../fetch.js';
+import { TodayBridge } from '../src/bridge.js';
+import type { BridgeWindow } from '../src/channel.js';
+import { BridgeError } from '../src/errors.js';
+import { createBridgeFetch } from '../src/fetch.js';
 import { expect, expectJSON, rejected, resolved } from './check.js';
 import type { Check } from './check.js';
 import type { ConformanceFixtureCapabilities } from './fixture.generated.js';

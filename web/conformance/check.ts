@@ -1,5 +1,5 @@
-import type { Channel } from '../channel.js';
-import type { TodayBridge } from '../bridge.js';
+import type { Channel } from '../src/channel.js';
+import type { TodayBridge } from '../src/bridge.js';
 import type { FrameProbe } from './frame-probe.js';
 
 /** How the kit's page is served, which decides what its checks expect. */

@@ -1,4 +1,4 @@
-import type { InspectorConfiguration, TrafficRecord } from '../host/configurations.generated.js';
+import type { InspectorConfiguration, TrafficRecord } from './configuration.generated.js';
 import { applyFilter, CATEGORIES, categoryOf, details, formatMs, layoutLanes, spanOf, summary, ticks, timeMap, typeCounts, typeOf } from './model.js';
 import type { Filter } from './model.js';
 import { INSPECTOR_STYLE } from './style.js';

@@ -1,4 +1,4 @@
-import { STRING_REPLY_EVENT } from '../protocol.js';
+import { STRING_REPLY_EVENT } from '../src/protocol.js';
 import { channelOf, expect, expectJSON, nested, resolved } from './check.js';
 import type { Check } from './check.js';
 

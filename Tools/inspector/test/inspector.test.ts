@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { readFileSync } from 'node:fs';
-import type { TrafficRecord } from '../src/host/configurations.generated.js';
+import type { TrafficRecord } from '../src/configuration.generated.js';
 import {
   applyFilter,
   CATEGORIES,
@@ -15,7 +15,7 @@ import {
   ticks,
   timeMap,
   typeCounts,
-} from '../src/inspector/model.js';
+} from '../src/model.js';
 
 /** A main-frame `headers` call answered with a value, with `fields` changed. */
 function record(fields: Partial<TrafficRecord> = {}): TrafficRecord {
@@ -118,7 +118,7 @@ test('X5 details and the tooltip show types, codes, times and sizes', () => {
 });
 
 test('X5 the built inspector script can sit in a <script> element: no </script, no <!--', () => {
-  const built = readFileSync(new URL('../../inspector/timeline.js', import.meta.url), 'utf8');
+  const built = readFileSync(new URL('../../timeline.js', import.meta.url), 'utf8');
   assert.ok(built.startsWith('(function (configuration) {'));
   assert.equal(/<\/script|<!--/i.test(built), false);
   assert.ok(built.includes('function inspectorTimeline('));

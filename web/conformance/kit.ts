@@ -3,10 +3,10 @@
  * observe, reported per rule id in the page, as `window.todayConformance` and, when asked, posted
  * as JSON. Built as `conformance/kit.js` of the web package; `conformance/index.html` loads it.
  */
-import { TodayBridge } from '../bridge.js';
-import { findChannel } from '../channel.js';
-import type { BridgeWindow } from '../channel.js';
-import { VERSION } from '../protocol.js';
+import { TodayBridge } from '../src/bridge.js';
+import { findChannel } from '../src/channel.js';
+import type { BridgeWindow } from '../src/channel.js';
+import { VERSION } from '../src/protocol.js';
 import type { Check, ConformanceContext, ConformanceMode } from './check.js';
 import { androidChecks } from './checks-android.js';
 import { beyondChecks } from './checks-beyond.js';

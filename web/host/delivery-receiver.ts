@@ -1,4 +1,4 @@
-import { DELIVERY_RECEIVER_GLOBAL } from '../protocol.generated.js';
+import { DELIVERY_RECEIVER_GLOBAL } from '../src/protocol.generated.js';
 import { customEvent, defineProperty, dispatch, freeze, hasOwn, parseObject } from './intrinsics.js';
 
 /** The parts of `window` the receiver uses. */

@@ -1,4 +1,4 @@
-import { BridgeError } from '../errors.js';
+import { BridgeError } from '../src/errors.js';
 import { channelOf, CheckFailure, expect, expectJSON, nested, rejected, resolved } from './check.js';
 import type { Check, ConformanceContext } from './check.js';
 import { CONFORMANCE_DECLINED_CODE, CONFORMANCE_NATIVE_SECRET } from './fixture.generated.js';

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION } from '../protocol.js';
+import { PROTOCOL_VERSION } from '../src/protocol.js';
 import { channelOf, describe, expect, resolved } from './check.js';
 import type { Check, ConformanceContext } from './check.js';
 import { probedFrames } from './checks-channel.js';
