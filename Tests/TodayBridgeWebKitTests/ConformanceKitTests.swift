@@ -1,7 +1,7 @@
 #if canImport(WebKit)
 import Foundation
 import TodayBridge
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayBridgeWebKit
 import WebKit
 import XCTest

@@ -1,6 +1,6 @@
-/// The names both sides of the bridge agree on. They are defined here once; `today-bridge
-/// contract` writes them into the web SDK's `protocol.generated.ts` (`WireContract`, in
-/// `TodayBridgeTesting`), and `make test` fails when the two drift apart (X6).
+/// The names both sides of the bridge agree on. They are defined here once; the generator
+/// (`today-bridge-generate`, `WireContract` in Tools/) writes them into the web SDK's
+/// `protocol.generated.ts`, and `make test` fails when the two drift apart (X6).
 package enum WireProtocol {
     /// The protocol this host and SDK speak (D2). 1: the channel, the capabilities, events and
     /// native calls; 2: adds discovery (`__today.hello`).

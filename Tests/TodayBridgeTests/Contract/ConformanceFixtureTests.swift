@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
+import TodayBridgeConformance
 import TodayBridgeTesting
 
 /// What the conformance kit relies on from a host: the fixture's capabilities behave as its table

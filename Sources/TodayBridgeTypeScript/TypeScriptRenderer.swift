@@ -21,7 +21,7 @@ package enum TypeScriptRenderer {
     }
 
     /// An exported interface for an object shape, one property per line.
-    static func interface(named name: String, fields: [TypeShape.Field], doc: String) -> String {
+    package static func interface(named name: String, fields: [TypeShape.Field], doc: String) -> String {
         let header = docComment(doc) + "\nexport interface \(name) "
         guard !fields.isEmpty else { return header + "{}\n" }
         return header + "{\n" + fields.map { "  " + property($0) + ";\n" }.joined() + "}\n"

@@ -3,8 +3,8 @@ import TodayBridge
 /// The capabilities, events and native calls a host declares, as the TypeScript a page compiles
 /// against (X6).
 ///
-/// `today-bridge contract` prints the built-in contract the web SDK uses. An app renders its own
-/// part, ``custom``, the same way and checks the file in; ``GeneratedTypeScript/check(_:file:capabilityMap:eventMap:nativeCallMap:filePath:)``
+/// The generator of this repository (`today-bridge-generate`) renders the built-in contract the
+/// web SDK uses. An app renders its own part, ``custom``, the same way and checks the file in; ``GeneratedTypeScript/check(_:file:capabilityMap:eventMap:nativeCallMap:filePath:)``
 /// makes its tests fail when the committed file and the Swift drift apart:
 ///
 /// ```swift

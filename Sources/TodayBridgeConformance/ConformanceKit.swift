@@ -1,3 +1,4 @@
+import Foundation
 import TodayBridge
 
 /// The conformance kit, embedded: the pages a host loads to check itself against every rule of

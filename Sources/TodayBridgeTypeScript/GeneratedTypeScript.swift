@@ -13,6 +13,7 @@ import TodayBridge
 /// ```swift
 /// import Testing
 /// import TodayBridgeTesting
+/// import TodayBridgeTypeScript
 ///
 /// @Test func pageTypesAreCurrent() throws {
 ///     let host = BridgeTestHost()
