@@ -1,5 +1,5 @@
 import TodayBridge
-import TodayBridgeTesting
+import TodayBridgeConformance
 
 /// Capabilities for trying a page's use of the bridge (`open --test-capabilities`):
 ///

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import TodayBridge
 import TodayBridgeGTK
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real host from the terminal: WebKitGTK, or the

@@ -1,5 +1,4 @@
 import TodayBridge
-import TodayBridgeTesting
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
 #endif
@@ -7,17 +6,17 @@ import TodayBridgeGTK
 import TodayBridgeWebKit
 #endif
 
-/// The configurations of the scripts hosts inject, and what they post, as
-/// `today-bridge contract --host-configurations` declares them for the web side (X6): the core's
-/// scripts, each engine's own, and the traffic inspector's page. Declared here, where they are
-/// rendered, so that neither the core nor an adapter carries the renderer.
+/// The configurations of the scripts hosts inject, as the generator declares them for the web
+/// side (`web/host/configurations.generated.ts`, X6): the core's scripts and each engine's own.
+/// Declared here, where they are rendered, so that neither the core nor an adapter carries the
+/// renderer.
 enum HostScriptDeclarations {
     /// Every declaration, in the order of the generated file.
     static var all: [WireContract.Declaration] {
-        core + engines + inspector
+        core + engines
     }
 
-    /// The scripts every adapter injects (`web/src/host/`).
+    /// The scripts every adapter injects (`web/host/`).
     static let core: [WireContract.Declaration] = [
         WireContract.Declaration(PlatformTagConfiguration.self, "`platform-tag.ts`: defines `window.__todayWebView` in the top frame (C7)."),
         WireContract.Declaration(AndroidShimConfiguration.self, "`android-shim.ts`: the channel over a string-only binding (A1)."),
@@ -25,9 +24,9 @@ enum HostScriptDeclarations {
         WireContract.Declaration(PageEventConfiguration.self, "`page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1)."),
     ]
 
-    /// Each engine's own: WebKitGTK's (`web/src/host/webkitgtk/`), WKWebView's
-    /// (`web/src/host/webkit/`). The scripts of the Java emulation of Android's WebView
-    /// (`web/src/host/chromium/`) declare their configurations in TypeScript: no Swift reads them.
+    /// Each engine's own: WebKitGTK's (`web/host/webkitgtk/`), WKWebView's (`web/host/webkit/`).
+    /// The scripts of the Java emulation of Android's WebView (`web/host/chromium/`) declare their
+    /// configurations in TypeScript: no Swift reads them.
     static var engines: [WireContract.Declaration] {
         webKitGTK + webKit
     }
@@ -53,11 +52,4 @@ enum HostScriptDeclarations {
         []
         #endif
     }
-
-    /// The traffic inspector's page (`web/src/inspector/`).
-    static let inspector: [WireContract.Declaration] = [
-        WireContract.Declaration(TrafficRecord.self, "One trace of a recording (X5)."),
-        WireContract.Declaration(TrafficRecordingHeader.self, "A recording's first line (X5)."),
-        WireContract.Declaration(InspectorConfiguration.self, "`inspector/timeline.ts`: the traffic inspector's page (X5)."),
-    ]
 }

@@ -1,6 +1,6 @@
 import TodayBridge
 
-/// `web/src/inspector/timeline.ts`: the traffic inspector's page and the recording it draws (X5).
+/// `Tools/inspector/src/timeline.ts`: the traffic inspector's page and the recording it draws (X5).
 package struct InspectorConfiguration: Codable, Sendable {
     /// The page's title.
     package var title: String

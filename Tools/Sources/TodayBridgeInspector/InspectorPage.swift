@@ -1,13 +1,14 @@
+import Foundation
 import TodayBridge
 
 /// The traffic inspector as one self-contained HTML page (X5): the recording and the viewer
-/// (`web/src/inspector/`, embedded) inline, no network access (its content security policy
+/// (`Tools/inspector/`, embedded) inline, no network access (its content security policy
 /// allows inline script and style only).
-enum InspectorPage {
+package enum InspectorPage {
     /// The page drawing `recording`.
-    static func html(_ recording: TrafficRecording, title: String) -> String {
+    package static func html(_ recording: TrafficRecording, title: String) -> String {
         let script = HostScript.inspector.invocation(InspectorConfiguration(title: title, recording: recording), escaping: scriptSafe)
-        // The viewer's own source is checked when it is built (web/test/inspector.test.ts).
+        // The viewer's own source is checked when it is built (Tools/inspector/test/inspector.test.ts).
         precondition(script.range(of: "</script", options: .caseInsensitive) == nil, "the inspector script cannot sit in a <script> element")
         return """
             <!doctype html>
