@@ -25,7 +25,7 @@ struct GenerateCommand: ParsableCommand {
         case declarations, embed
     }
 
-    @Argument(help: "The steps to run, in order (declarations, embed; default: both).")
+    @Argument(help: "The steps to run, in order.")
     var steps: [Step] = Step.allCases
 
     @Flag(help: "Write nothing: list the committed files that differ from a fresh rendering, and exit 1 if any does.")
