@@ -12,7 +12,13 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "TodayBridge", targets: ["TodayBridge"]),
+        // What an app's test target links: the in-memory host and its recording services.
         .library(name: "TodayBridgeTesting", targets: ["TodayBridgeTesting"]),
+        // The page's TypeScript from the app's Swift definitions, and the check an app's tests run
+        // on it (X6).
+        .library(name: "TodayBridgeTypeScript", targets: ["TodayBridgeTypeScript"]),
+        // The conformance kit (its pages and the fixture a host registers), for a host's own tests.
+        .library(name: "TodayBridgeConformance", targets: ["TodayBridgeConformance"]),
         // The production analytics sink, a product of its own so apps with another sink skip it.
         .library(name: "TodayBridgePostHog", targets: ["TodayBridgePostHog"]),
     ] + platformProducts,
@@ -22,14 +28,16 @@ let package = Package(
     targets: [
         .target(name: "TodayBridge", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(name: "TodayBridgeTesting", dependencies: ["TodayBridge"]),
+        .target(name: "TodayBridgeTypeScript", dependencies: ["TodayBridge"]),
+        .target(name: "TodayBridgeConformance", dependencies: ["TodayBridge"]),
         .target(name: "TodayBridgePostHog", dependencies: ["TodayBridge", "CZlib", .product(name: "Logging", package: "swift-log")]),
         // The system's zlib, for gzip request bodies (the SDKs of Apple's platforms and Android have it).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Apple's WebKit (iOS, macOS); on Linux, the WebKit module below.
         .target(name: "TodayBridgeWebKit", dependencies: ["TodayBridge"] + webKitOnLinux),
-        .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting"]),
+        .testTarget(name: "TodayBridgeTests", dependencies: ["TodayBridge", "TodayBridgeTesting", "TodayBridgeTypeScript", "TodayBridgeConformance"]),
         .testTarget(name: "TodayBridgePostHogTests", dependencies: ["TodayBridgePostHog", "TodayBridge", "TodayBridgeTesting"]),
-        .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting"] + webKitOnLinux),
+        .testTarget(name: "TodayBridgeWebKitTests", dependencies: ["TodayBridgeWebKit", "TodayBridge", "TodayBridgeTesting", "TodayBridgeConformance"] + webKitOnLinux),
     ] + platformTargets,
     // Swift 6: complete concurrency checking everywhere.
     swiftLanguageModes: [.v6]

@@ -3,19 +3,21 @@ import Foundation
 import PackageDescription
 
 // This project's own tools, beside the libraries (the package one folder up) and never a
-// dependency of an app: the `today-bridge` CLI, the page host, the demo and its backend, the
-// benchmarks, and the suites that need them (end to end in real engines, PostHog delivery against
-// a capture server, the demo's generated types). `make test` builds and runs them.
+// dependency of an app: the `today-bridge` CLI, the generator of every generated file
+// (`today-bridge-generate`), the traffic inspector's page, the page host, the demo and its
+// backend, the benchmarks, and the suites that need them (end to end in real engines, PostHog
+// delivery against a capture server, the demo's generated types). `make test` builds and runs them.
 let package = Package(
     name: "TodayBridgeTools",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "today-bridge", targets: ["TodayBridgeCLI"]),
+        .executable(name: "today-bridge-generate", targets: ["TodayBridgeGenerator"]),
     ],
     dependencies: [
         .package(path: ".."),
         // The Android library's JNI core, built here for the JUnit suite, the JVM host and the JNI
-        // benchmark; its wire shapes, which `today-bridge contract --kotlin` renders.
+        // benchmark; its wire shapes, which the generator renders as Kotlin.
         .package(path: "../android"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -24,13 +26,23 @@ let package = Package(
         // The demo app's own capability, event and native call, defined once: the demo host
         // registers them and TodayDemoTests keeps the demo page's generated types current (X6).
         .target(name: "TodayDemoBridge", dependencies: [library("TodayBridge")]),
+        // The traffic inspector's page (X5): its configuration, and its script (Tools/inspector/) embedded.
+        .target(name: "TodayBridgeInspector", dependencies: [library("TodayBridge")]),
         .executableTarget(name: "TodayBridgeCLI", dependencies: [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), "TodayDemoBridge",
-            .product(name: "TodayBridgeAndroidWire", package: "android"),
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"), library("TodayBridgeConformance"),
+            library("TodayBridgePostHog"), "TodayDemoBridge", "TodayBridgeInspector",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + linuxCLIDependencies),
+        // `make generate`: every generated file, from the Swift definitions and the built page scripts (X6).
+        .executableTarget(name: "TodayBridgeGenerator", dependencies: [
+            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"), library("TodayBridgeConformance"),
+            library("TodayBridgeWebKit"), "TodayBridgeInspector",
+            .product(name: "TodayBridgeAndroidWire", package: "android"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ] + linuxGeneratorDependencies),
+        .testTarget(name: "TodayBridgeGeneratorTests", dependencies: ["TodayBridgeGenerator"]),
         // What an app's own test target does: checks its page's generated types (X6).
-        .testTarget(name: "TodayDemoTests", dependencies: ["TodayDemoBridge", library("TodayBridgeTesting")]),
+        .testTarget(name: "TodayDemoTests", dependencies: ["TodayDemoBridge", library("TodayBridgeTesting"), library("TodayBridgeTypeScript")]),
     ] + linuxTargets
 )
 
@@ -47,6 +59,10 @@ var linuxCLIDependencies: [Target.Dependency] {
     [library("TodayBridgeGTK"), "TodayDemoBackend", "TodayPageHost", "ToolSupport"]
 }
 
+var linuxGeneratorDependencies: [Target.Dependency] {
+    [library("TodayBridgeGTK")]
+}
+
 var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
@@ -54,7 +70,7 @@ var linuxTargets: [Target] {
         // One page shown in WebKitGTK, in a WKWebView (WebKit's API over WebKitGTK), or by the
         // Android host in a JVM (`open`, the demo, the benchmarks).
         .target(name: "TodayPageHost", dependencies: [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
+            library("TodayBridge"), library("TodayBridgeConformance"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
             library("WebKit"), "ToolSupport",
         ]),
         // The system's zlib, for the capture server's gzip bodies.
@@ -84,6 +100,7 @@ var linuxTargets: [Target] {
 #else
 var linuxDependencies: [Package.Dependency] { [] }
 var linuxCLIDependencies: [Target.Dependency] { [] }
+var linuxGeneratorDependencies: [Target.Dependency] { [] }
 var linuxTargets: [Target] { [] }
 #endif
 

@@ -10,7 +10,7 @@ let package = Package(
     name: "TodayBridgeAndroid",
     products: [
         .library(name: "TodayBridgeJNI", type: .dynamic, targets: ["TodayBridgeJNI"]),
-        // The shapes the glue and the core exchange, for `today-bridge contract --kotlin` (Tools/).
+        // The shapes the glue and the core exchange, which the generator renders as Kotlin (Tools/).
         .library(name: "TodayBridgeAndroidWire", targets: ["TodayBridgeAndroidWire"]),
     ],
     dependencies: [

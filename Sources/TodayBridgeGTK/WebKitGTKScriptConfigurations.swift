@@ -1,5 +1,5 @@
 #if os(Linux)
-// The configurations of the scripts in `web/src/host/webkitgtk/`.
+// The configurations of the scripts in `web/host/webkitgtk/`.
 // Their TypeScript types are generated from these.
 
 /// `channel.ts`: the main frame's channel, in the page world of the top frame.

@@ -2,7 +2,7 @@
 import TodayBridge
 import WebKit
 
-/// The scripts the adapter installs, built from `web/src/host/` (C1, C7, C8, S4), and where they
+/// The scripts the adapter installs, built from `web/host/` (C1, C7, C8, S4), and where they
 /// run.
 ///
 /// The main frame's channel (page world) hands each message to the relay (the bridge's own content

@@ -1,4 +1,4 @@
-// The configurations of the scripts in `web/src/host/webkit/`.
+// The configurations of the scripts in `web/host/webkit/`.
 // Their TypeScript types are generated from these.
 
 /// `channel.ts`: the channel, in the page world of every frame: over the relay in the top frame,

@@ -1,7 +1,7 @@
 #if canImport(WebKit)
 import Foundation
 import TodayBridge
-@_spi(Tools) import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayBridgeWebKit
 import WebKit
 import XCTest

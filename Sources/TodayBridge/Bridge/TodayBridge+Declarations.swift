@@ -3,7 +3,7 @@ extension TodayBridge {
     /// its data (X3, X6).
     ///
     /// Emitting does not require it; declaring is what puts the event in the page's generated
-    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTypeScript`).
     ///
     /// ```swift
     /// let cartChanged = try bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self))
@@ -21,7 +21,7 @@ extension TodayBridge {
     /// its arguments and result (X4, X6).
     ///
     /// Calling does not require it; declaring is what puts the call in the page's generated
-    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTypeScript`).
     ///
     /// ```swift
     /// let confirmLeave = try bridge.declare(NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self))

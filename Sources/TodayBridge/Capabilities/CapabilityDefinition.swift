@@ -4,7 +4,7 @@ package struct CapabilityDefinition: Sendable {
     package let access: CapabilityAccess
     package let deadline: Double?
     package let summary: String?
-    /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTypeScript`).
     package let request: any (Decodable & Sendable).Type
     /// The result's type.
     package let result: any (Decodable & Sendable).Type

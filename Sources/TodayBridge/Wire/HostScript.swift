@@ -1,8 +1,8 @@
 /// A script every adapter injects into its pages, with the configuration it runs with: the seam
 /// between an adapter and the page scripts (<doc:WritingAnAdapter>).
 ///
-/// Each script's source is TypeScript in `web/src/host/`, unit-tested on Node and built with the
-/// web SDK, then embedded here by `web/scripts/host-scripts.mjs`: an adapter never writes page
+/// Each script's source is TypeScript in `web/host/`, unit-tested on Node and built with the
+/// web SDK, then embedded here by the generator (`make generate`): an adapter never writes page
 /// JavaScript by hand. The source is one function expression taking a configuration object,
 /// whose TypeScript type is generated from `Configuration`, so both sides read the same fields.
 ///

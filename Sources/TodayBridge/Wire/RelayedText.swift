@@ -1,6 +1,6 @@
 /// What a WebKit relay posts for one request (WebKitGTK's, where its web process extension did not
 /// load; WKWebView's, always), read from its UTF-8 bytes (`relayedText` in
-/// `web/src/host/relay/document-relay.ts`): the document's token (digits), the relay's origin and
+/// `web/host/relay/document-relay.ts`): the document's token (digits), the relay's origin and
 /// URL when it tells them and they are new to the host (`@origin\nURL\n`; WebKitGTK's relay only),
 /// then the request: `:` and JSON text, `#` and the length of a text too long to carry, or nothing
 /// for `undefined`; or a notice: `^` the document began, `~` it came back from the back-forward

@@ -61,14 +61,14 @@ package struct StringTransportEnvelope {
 }
 
 /// `{ id, value? }` or `{ id, error }`: the one reply to a request (A1, A2).
-package struct StringTransportReply: Codable, Sendable {
-    package var id: Double
+@_spi(Adapters) public struct StringTransportReply: Codable, Sendable {
+    @_spi(Adapters) public var id: Double
     /// The result; absent for `undefined`.
-    package var value: JSONValue?
+    @_spi(Adapters) public var value: JSONValue?
     /// The rejection's reason.
-    package var error: String?
+    @_spi(Adapters) public var error: String?
 
-    package init(id: Double, reply: BridgeReply) {
+    @_spi(Adapters) public init(id: Double, reply: BridgeReply) {
         self.id = id
         switch reply {
         case .value(let value): self.value = value
@@ -78,7 +78,7 @@ package struct StringTransportReply: Codable, Sendable {
 
     /// The reply as the UTF-8 text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
-    package var utf8: [UInt8] {
+    @_spi(Adapters) public var utf8: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         output.append(UInt8(ascii: "{"))

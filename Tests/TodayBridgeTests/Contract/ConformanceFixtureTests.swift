@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TodayBridge
-@_spi(Tools) import TodayBridgeTesting
+import TodayBridgeConformance
+import TodayBridgeTesting
 
 /// What the conformance kit relies on from a host: the fixture's capabilities behave as its table
 /// says, and the embedded page cannot be broken out of by its options.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import TodayBridge
-@_spi(Tools) @testable import TodayBridgeTesting
+@testable import TodayBridgeTesting
+@_spi(Tools) @testable import TodayBridgeTypeScript
 
 private enum Size: String, Codable, CaseIterable, Sendable { case small, large }
 
@@ -41,18 +42,6 @@ private struct Checked: Codable, Sendable, BridgeShaped {
 
 @Suite("X6 one definition, two languages")
 struct ContractGenerationTests {
-    /// The web SDK's committed declarations, next to this package.
-    static let committedFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("web/src/protocol.generated.ts")
-
-    @Test("X6 the web SDK's committed protocol.generated.ts is the fresh rendering of the Swift definitions")
-    func x6CommittedFileIsCurrent() throws {
-        let committed = try String(contentsOf: Self.committedFile, encoding: .utf8)
-        let fresh = WireContract.sdkProtocol()
-        #expect(committed == fresh, "run `make contract` to regenerate web/src/protocol.generated.ts")
-    }
-
     @Test("X6 the built-in contract declares the four capabilities as the contract defines them")
     func x6BuiltIns() {
         let text = BridgeContract.builtIn.typeScript(capabilityMap: "BuiltInCapabilities", includeErrorCodes: true)

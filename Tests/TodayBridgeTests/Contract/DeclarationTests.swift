@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 private struct CartSummary: Codable, Sendable, Equatable {
     enum Tier: String, Codable, CaseIterable, Sendable { case free, plus }

@@ -1,6 +1,7 @@
 import Testing
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 // The declarations the README and the article Generating the page's types show, as they show them.
 private struct CartSummary: Codable, Sendable { var count: Int }

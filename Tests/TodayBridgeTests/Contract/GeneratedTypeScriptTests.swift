@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 private struct Ping: Codable, Sendable { var at: Double }
 

@@ -1,7 +1,7 @@
 import Testing
 @_spi(Adapters) import TodayBridge
 
-/// The WebKit relays' texts (`relayedText` in `web/src/host/relay/document-relay.ts`), read as
+/// The WebKit relays' texts (`relayedText` in `web/host/relay/document-relay.ts`), read as
 /// the adapters read them: requests, and the notices by which a document's relay tells the host it
 /// began or came back from the back-forward cache (with its facts from WebKitGTK's relay, with its
 /// token alone from WKWebView's, whose facts are WebKit's frame info).

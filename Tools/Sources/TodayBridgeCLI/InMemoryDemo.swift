@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 /// Every capability against an in-memory host, with each outcome printed (`demo --in-memory`).
 enum InMemoryDemo {

@@ -1,5 +1,5 @@
 import TodayBridge
-@_spi(Tools) import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeConformance
 
 /// Capabilities for trying a page's use of the bridge (`open --test-capabilities`):
 ///

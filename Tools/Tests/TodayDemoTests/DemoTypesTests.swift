@@ -1,5 +1,6 @@
 import Testing
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 import TodayDemoBridge
 
 @Suite("X6 the demo app's generated types")

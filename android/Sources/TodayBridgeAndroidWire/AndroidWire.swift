@@ -3,8 +3,8 @@ import TodayBridge
 /// What crosses between the Android library's Kotlin glue and its Swift core, besides the JNI
 /// functions' own arguments: the services' names, and the JSON shapes of the configuration, the
 /// installation, the services' arguments and answers, and a native call's outcome. Defined here
-/// once; `today-bridge contract --kotlin` renders the Kotlin the glue compiles against
-/// (`android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`) and `make contract-check`
+/// once; the generator (`make generate`) renders the Kotlin the glue compiles against
+/// (`android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`) and `make generate-check`
 /// fails when it drifts (X6).
 public enum AndroidWire {
     /// A Swift type rendered as a Kotlin class of the same name.

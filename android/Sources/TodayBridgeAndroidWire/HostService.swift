@@ -2,7 +2,7 @@
 
 /// What the core asks of the Kotlin host, by the name `NativeHost.service` receives. Arguments
 /// and results are JSON, as UTF-8; each shape is a type of this module, and the Kotlin glue's
-/// constants and classes are generated from them (`today-bridge contract --kotlin`, X6).
+/// constants and classes are generated from them (`today-bridge-generate`, `make generate`, X6).
 public enum HostService: String, Sendable, CaseIterable, Codable {
     /// The current token: no arguments; answers a ``HostToken`` or `null` when logged out.
     case currentToken

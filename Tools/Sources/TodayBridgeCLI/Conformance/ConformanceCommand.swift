@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import TodayBridge
 import ToolSupport
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayDemoBackend
 
 /// `today-bridge conformance`: the conformance kit against this project's own host, in a real

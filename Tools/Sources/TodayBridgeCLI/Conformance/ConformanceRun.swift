@@ -2,7 +2,7 @@
 import Foundation
 import TodayBridge
 import ToolSupport
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayDemoBackend
 
 /// One load of the kit's page, in one mode, by `today-bridge open` in a child process (each run

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tools) import TodayBridge
+import TodayBridgeInspector
 
 /// Where a recording goes: `--inspect PATH` writes `PATH.jsonl` and `PATH.html` side by side, a
 /// `.jsonl` or `.html` extension on PATH dropped first (`traffic`, `traffic.jsonl` and

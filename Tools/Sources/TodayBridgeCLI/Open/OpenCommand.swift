@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 @_spi(Tools) import TodayBridge
 import TodayBridgeGTK
-@_spi(Tools) import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real host from the terminal: WebKitGTK, or the
