@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Synchronization
 @_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
@@ -20,7 +21,7 @@ final class ConnectionHarness {
     private let replies = ReplyLog()
     private let sessions = Sessions()
     private var tokensHeld = false
-    private let nativeCallsFinished = Locked(0)
+    private let nativeCallsFinished = Counter()
     private var nativeCalls: [Task<Void, Never>] = []
     private var page: Step.Page?
     private var isClosed = false
@@ -119,7 +120,7 @@ final class ConnectionHarness {
         for task in nativeCalls { await task.value }
         let answered = await Fuzz.eventually { self.replies.unanswered.isEmpty }
         Fuzz.check(answered, "C5: never answered: \(replies.unanswered)")
-        Fuzz.check(nativeCallsFinished.withLock { $0 } == nativeCalls.count, "X4: a native call never ended")
+        Fuzz.check(nativeCallsFinished.count == nativeCalls.count, "X4: a native call never ended")
     }
 
     /// Sends a message; `waitsForTokens`: an `establishSession` that cannot get a token while the
@@ -143,7 +144,7 @@ final class ConnectionHarness {
         let call = NativeCall<JSONValue, JSONValue>("fuzz.ask")
         nativeCalls.append(Task {
             _ = try? await connection.call(call, arguments: .null, default: "fallback", deadline: deadline)
-            finished.withLock { $0 += 1 }
+            finished.increment()
         })
     }
 
@@ -210,4 +211,13 @@ extension ConnectionStep.Page {
     var origin: SecurityOrigin? {
         self == .aboutBlank ? ConnectionHarness.trustedOrigin : SecurityOrigin(url: url)
     }
+}
+
+/// A count the harness's tasks raise from any thread.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    var count: Int { value.withLock { $0 } }
+
+    func increment() { value.withLock { $0 += 1 } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Synchronization
 @_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
@@ -23,18 +24,18 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
             clock: SystemBridgeClock()  // a deadline on a manual clock nobody advances keeps its host alive (a leak)
         )
         host.load("https://trusted.example.com/app/")
-        let replies = Locked<[String]>([])
+        let replies = Replies()
         StringTransport(connection: host.connection).receive(text, from: host.senderFacts()) { reply in
-            replies.withLock { $0.append(reply) }
+            replies.list.withLock { $0.append(reply) }
         }
         for _ in 0..<20 { await Task.yield() }
         // Closing settles every call still pending, at once (C5); a call that finished just before
         // may still be handing its reply over on another thread, so a request waits for its reply
         // (bounded), then a little longer for a second one that must never come.
         host.connection.close()
-        if id != nil { _ = await Fuzz.eventually { !replies.withLock(\.isEmpty) } }
+        if id != nil { _ = await Fuzz.eventually { !replies.list.withLock(\.isEmpty) } }
         for _ in 0..<20 { await Task.yield() }
-        return replies.withLock { $0 }
+        return replies.list.withLock { $0 }
     }
     Fuzz.check(replies.count <= 1, "C5: \(replies.count) replies to one request")
     if let whole, whole.id == nil {
@@ -52,3 +53,8 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
 }
 
 Fuzz.main(fuzzStringTransport)
+
+/// What the transport answered one request, from whichever thread answered.
+final class Replies: Sendable {
+    let list = Mutex<[String]>([])
+}

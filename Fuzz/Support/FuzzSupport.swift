@@ -28,15 +28,14 @@ public enum Fuzz {
 
     /// Runs `body` to completion from the fuzzer's synchronous entry point.
     public static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let result = Locked<T?>(nil)
+        let result = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let value = await body()
-            result.withLock { $0 = value }
+            result.value = await body()
             done.signal()
         }
         done.wait()
-        return result.withLock { $0! }
+        return result.value!
     }
 
     /// Whether `condition` comes to hold while other tasks run: yields first, then checks every
@@ -62,4 +61,10 @@ public enum Fuzz {
         case .null, .bool, .number, .string: 0
         }
     }
+}
+
+/// The value a task hands to the thread waiting for it.
+private final class Outcome<T>: @unchecked Sendable {
+    // @unchecked: written once by the task before it signals, read by the waiter after its wait.
+    var value: T?
 }
