@@ -42,7 +42,7 @@ WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules 
 INSPECTOR_SOURCES := $(shell find Tools/inspector -path Tools/inspector/dist -prune -o -type f -print) \
 	web/tsconfig.json web/test/node.d.ts web/scripts/bundle-host-scripts.mjs web/scripts/bundle-modules.mjs
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test inspector-test web-package web-package-check package-metadata-check android-host android-test jni-library-check android-publication-check \
+.PHONY: demo test bench soak deps format format-check docs doc-check app-resolution-check unit-test tools-test web-test inspector-test web-package web-package-check package-metadata-check android-host android-test jni-library-check android-publication-check \
 	generate generate-check inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
@@ -50,7 +50,7 @@ demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
-test: deps web-test inspector-test web-package-check package-metadata-check unit-test tools-test android-test jni-library-check android-publication-check generate-check docs doc-check \
+test: deps format-check web-test inspector-test web-package-check package-metadata-check unit-test tools-test android-test jni-library-check android-publication-check generate-check docs doc-check \
 	app-resolution-check sanitize-thread sanitize-address fuzz-smoke
 
 deps:
@@ -233,6 +233,16 @@ generate-check: Tools/.build/debug/.built web/dist/.built Tools/inspector/dist/.
 # else: with `TodayBridge` alone, and with the WebKitGTK adapter (scripts/check-app-resolution.sh).
 app-resolution-check:
 	scripts/check-app-resolution.sh
+
+# --- Format ---
+
+# Every hand-written Swift file in the format .swift-format describes (`swift format`, from the
+# toolchain; generated files are left as their generator writes them): scripts/check-format.sh.
+format-check:
+	scripts/check-format.sh
+
+format:
+	scripts/check-format.sh --write
 
 # --- Docs ---
 
