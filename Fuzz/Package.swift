@@ -15,20 +15,28 @@ let package = Package(
         .target(name: "CLibFuzzer", path: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Support"
         ),
-    ] + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
-        fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
-    } + [
-        // WebKit's Foundation bodies are the WebKit adapter's (on Linux over WebKit's API on WebKitGTK).
-        fuzzer("FuzzFoundationValue", dependencies: [library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeWebKit")]),
     ]
+        + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"]
+        .map { name in
+            fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
+        } + [
+            // WebKit's Foundation bodies are the WebKit adapter's (on Linux over WebKit's API on WebKitGTK).
+            fuzzer(
+                "FuzzFoundationValue",
+                dependencies: [library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeWebKit")])
+        ]
 )
 
 // The libraries' package, by its identity (the last component of its path).
 var libraries: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        .lowercased()
 }
 
 @MainActor func fuzzer(_ name: String, dependencies: [Target.Dependency]) -> Target {

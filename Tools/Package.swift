@@ -28,21 +28,29 @@ let package = Package(
         .target(name: "TodayDemoBridge", dependencies: [library("TodayBridge")]),
         // The traffic inspector's page (X5): its configuration, and its script (Tools/inspector/) embedded.
         .target(name: "TodayBridgeInspector", dependencies: [library("TodayBridge")]),
-        .executableTarget(name: "TodayBridgeCLI", dependencies: [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"), library("TodayBridgeConformance"),
-            library("TodayBridgePostHog"), "TodayDemoBridge", "TodayBridgeInspector",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ] + linuxCLIDependencies),
+        .executableTarget(
+            name: "TodayBridgeCLI",
+            dependencies: [
+                library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"),
+                library("TodayBridgeConformance"),
+                library("TodayBridgePostHog"), "TodayDemoBridge", "TodayBridgeInspector",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + linuxCLIDependencies),
         // `make generate`: every generated file, from the Swift definitions and the built page scripts (X6).
-        .executableTarget(name: "TodayBridgeGenerator", dependencies: [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"), library("TodayBridgeConformance"),
-            library("TodayBridgeWebKit"), "TodayBridgeInspector",
-            .product(name: "TodayBridgeAndroidWire", package: "android"),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ] + linuxGeneratorDependencies),
+        .executableTarget(
+            name: "TodayBridgeGenerator",
+            dependencies: [
+                library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeTypeScript"),
+                library("TodayBridgeConformance"),
+                library("TodayBridgeWebKit"), "TodayBridgeInspector",
+                .product(name: "TodayBridgeAndroidWire", package: "android"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + linuxGeneratorDependencies),
         .testTarget(name: "TodayBridgeGeneratorTests", dependencies: ["TodayBridgeGenerator"]),
         // What an app's own test target does: checks its page's generated types (X6).
-        .testTarget(name: "TodayDemoTests", dependencies: ["TodayDemoBridge", library("TodayBridgeTesting"), library("TodayBridgeTypeScript")]),
+        .testTarget(
+            name: "TodayDemoTests",
+            dependencies: ["TodayDemoBridge", library("TodayBridgeTesting"), library("TodayBridgeTypeScript")]),
     ] + linuxTargets
 )
 
@@ -66,35 +74,51 @@ var linuxGeneratorDependencies: [Target.Dependency] {
 var linuxTargets: [Target] {
     [
         // What the suites, the demo and the benchmarks share: child processes, TLS fixtures, waits.
-        .target(name: "ToolSupport", dependencies: [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
+        .target(
+            name: "ToolSupport",
+            dependencies: [library("TodayBridge"), .product(name: "Subprocess", package: "swift-subprocess")]),
         // One page shown in WebKitGTK, in a WKWebView (WebKit's API over WebKitGTK), or by the
         // Android host in a JVM (`open`, the demo, the benchmarks).
-        .target(name: "TodayPageHost", dependencies: [
-            library("TodayBridge"), library("TodayBridgeConformance"), library("TodayBridgeGTK"), library("TodayBridgeWebKit"),
-            library("WebKit"), "ToolSupport",
-        ]),
+        .target(
+            name: "TodayPageHost",
+            dependencies: [
+                library("TodayBridge"), library("TodayBridgeConformance"), library("TodayBridgeGTK"),
+                library("TodayBridgeWebKit"),
+                library("WebKit"), "ToolSupport",
+            ]),
         // The system's zlib, for the capture server's gzip bodies.
         .systemLibrary(name: "CToolsZlib", providers: [.apt(["zlib1g-dev"])]),
         // The local backend of the demo and the end-to-end tests, and a stand-in for PostHog's capture API.
-        .target(name: "TodayDemoBackend", dependencies: [
-            library("TodayBridge"), "ToolSupport", "CToolsZlib",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTLS", package: "hummingbird"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "TodayDemoBackend",
+            dependencies: [
+                library("TodayBridge"), "ToolSupport", "CToolsZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `make bench`: every benchmark, with its baseline measured in the same run (BENCHMARKS.md).
-        .executableTarget(name: "TodayBridgeBenchmarks", dependencies: [
-            library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"), library("TodayBridgeGTK"),
-            "TodayDemoBackend", "TodayPageHost", "ToolSupport",
-        ]),
-        .testTarget(name: "TodayBridgeEndToEndTests", dependencies: [
-            library("TodayBridge"), "TodayDemoBackend", "ToolSupport", .product(name: "Subprocess", package: "swift-subprocess"),
-        ]),
+        .executableTarget(
+            name: "TodayBridgeBenchmarks",
+            dependencies: [
+                library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgePostHog"),
+                library("TodayBridgeGTK"),
+                "TodayDemoBackend", "TodayPageHost", "ToolSupport",
+            ]),
+        .testTarget(
+            name: "TodayBridgeEndToEndTests",
+            dependencies: [
+                library("TodayBridge"), "TodayDemoBackend", "ToolSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]),
         // The PostHog sink against the capture server and through the CLI (kill -9, a full disk).
-        .testTarget(name: "PostHogDeliveryTests", dependencies: [
-            library("TodayBridge"), library("TodayBridgePostHog"), library("TodayBridgeTesting"), "TodayDemoBackend", "ToolSupport",
-        ]),
+        .testTarget(
+            name: "PostHogDeliveryTests",
+            dependencies: [
+                library("TodayBridge"), library("TodayBridgePostHog"), library("TodayBridgeTesting"),
+                "TodayDemoBackend", "ToolSupport",
+            ]),
     ]
 }
 #else
@@ -106,7 +130,8 @@ var linuxTargets: [Target] { [] }
 
 // The libraries' package, by its identity (the last component of its path).
 var libraries: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        .lowercased()
 }
 
 @MainActor func library(_ product: String) -> Target.Dependency {

@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "TodayBridgeAndroidWire", targets: ["TodayBridgeAndroidWire"]),
     ],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // <jni.h>: the NDK's sysroot has it on Android; on Linux the JDK's, whose folders the build
@@ -34,5 +34,6 @@ let package = Package(
 
 // The libraries' package, by its identity (the last component of its path).
 var libraries: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        .lowercased()
 }

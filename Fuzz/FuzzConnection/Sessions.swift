@@ -45,6 +45,7 @@ final class Sessions: Sendable {
             state.minted += 1
             return (state.minted, state.mayMint)
         }
-        Fuzz.check(minted <= mayMint, "T4 S1 S3 S4: \(minted) session cookies for \(mayMint) messages that may mint one")
+        Fuzz.check(
+            minted <= mayMint, "T4 S1 S3 S4: \(minted) session cookies for \(mayMint) messages that may mint one")
     }
 }

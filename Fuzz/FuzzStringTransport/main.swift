@@ -19,7 +19,8 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let id = whole.map(\.id) ?? StringTransport.leadingID(of: text.utf8)
     let replies = Fuzz.runBlocking {
         let host = BridgeTestHost(
-            surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],  // a valid literal rule
+            // a valid literal rule
+            surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],
             limits: BridgeLimits(maxMessageBytes: 1024, maxDepth: 6, defaultDeadline: 5),
             clock: SystemBridgeClock()  // a deadline on a manual clock nobody advances keeps its host alive (a leak)
         )
@@ -46,9 +47,12 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
         return 0
     }
     let answer = try? JSONValue(parsing: reply)
-    Fuzz.check(answer?["id"]?.doubleValue == id, "A1: the reply \(reply) does not carry the request's id \(String(describing: id))")
+    Fuzz.check(
+        answer?["id"]?.doubleValue == id,
+        "A1: the reply \(reply) does not carry the request's id \(String(describing: id))")
     let keys = Set(answer?.objectValue?.keys.map { $0 } ?? [])
-    Fuzz.check(keys == ["id"] || keys == ["id", "value"] || keys == ["id", "error"], "A1: the reply \(reply) is no reply")
+    Fuzz.check(
+        keys == ["id"] || keys == ["id", "value"] || keys == ["id", "error"], "A1: the reply \(reply) is no reply")
     return 0
 }
 

@@ -22,7 +22,9 @@ public enum Fuzz {
     }
 
     /// Crashes, which libFuzzer records as a finding, when an invariant does not hold.
-    public static func check(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+    public static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+    ) {
         if !condition { fatalError("invariant broken: \(message())", file: file, line: line) }
     }
 

@@ -39,43 +39,61 @@ public enum ConformanceFixture {
     public static let nativeSecret = "native-detail-do-not-leak"
 
     /// The kit's page handler that resolves twice the number it is called with (X4).
-    @_spi(Tools) public static let double = NativeCall("conformance.double", arguments: Int.self, result: Int.self, summary: "the kit's handler: resolves twice the number")
+    @_spi(Tools) public static let double = NativeCall(
+        "conformance.double", arguments: Int.self, result: Int.self,
+        summary: "the kit's handler: resolves twice the number")
 
     /// The kit's page handler that throws, so the call fails with `failed` (X4).
-    @_spi(Tools) public static let broken = NativeCall("conformance.broken", arguments: NoResult.self, result: NoResult.self, summary: "the kit's handler: throws")
+    @_spi(Tools) public static let broken = NativeCall(
+        "conformance.broken", arguments: NoResult.self, result: NoResult.self, summary: "the kit's handler: throws")
 
     /// Registers the fixture's capabilities on `bridge` and declares the kit's page handlers.
     public static func register(in bridge: TodayBridge) throws(BridgeConfigurationError) {
         try bridge.declare(double)
         try bridge.declare(broken)
-        try bridge.register("conformance.echo", access: .anyFrame, summary: "resolves the message's fields") { (message: JSONValue, _) in
+        try bridge.register("conformance.echo", access: .anyFrame, summary: "resolves the message's fields") {
+            (message: JSONValue, _) in
             PageExercises.echo(message)
         }
-        try bridge.register("conformance.count", access: .anyFrame, summary: "resolves the count it was given") { (request: Count, _) in request }
-        try bridge.register("conformance.nothing", access: .anyFrame, summary: "resolves undefined") { (_: Nothing, _) in NoResult() }
-        try bridge.register("conformance.reject", access: .anyFrame, summary: "rejects on purpose") { (_: Nothing, _) -> NoResult in
+        try bridge.register("conformance.count", access: .anyFrame, summary: "resolves the count it was given") {
+            (request: Count, _) in request
+        }
+        try bridge.register("conformance.nothing", access: .anyFrame, summary: "resolves undefined") {
+            (_: Nothing, _) in NoResult()
+        }
+        try bridge.register("conformance.reject", access: .anyFrame, summary: "rejects on purpose") {
+            (_: Nothing, _) -> NoResult in
             throw BridgeError(code: declinedCode, message: "declined on purpose", recoverable: true)
         }
-        try bridge.register("conformance.throw", access: .anyFrame, summary: "throws a native error") { (_: Nothing, _) -> NoResult in
+        try bridge.register("conformance.throw", access: .anyFrame, summary: "throws a native error") {
+            (_: Nothing, _) -> NoResult in
             throw NativeFailure()
         }
-        try bridge.register("conformance.slow", access: .anyFrame, deadline: slowDeadline, summary: "outlives its deadline") { (_: Nothing, _) -> NoResult in
+        try bridge.register(
+            "conformance.slow", access: .anyFrame, deadline: slowDeadline, summary: "outlives its deadline"
+        ) { (_: Nothing, _) -> NoResult in
             try await Task.sleep(nanoseconds: UInt64(slowDeadline * 30 * 1_000_000_000))
             return NoResult()
         }
-        try bridge.register("conformance.emit", access: .mainFrame, summary: "the host emits an event") { (request: PageExercises.EventRequest, context) in
+        try bridge.register("conformance.emit", access: .mainFrame, summary: "the host emits an event") {
+            (request: PageExercises.EventRequest, context) in
             await PageExercises.emit(request, in: context)
             return NoResult()
         }
-        try bridge.register("conformance.call", access: .mainFrame, summary: "the host calls a page handler") { (request: PageExercises.CallRequest, context) in
+        try bridge.register("conformance.call", access: .mainFrame, summary: "the host calls a page handler") {
+            (request: PageExercises.CallRequest, context) in
             do throws(BridgeError) {
                 return CallAnswer(value: try await PageExercises.call(request, in: context), error: nil)
             } catch {
                 return CallAnswer(value: nil, error: error.code.rawValue)
             }
         }
-        try bridge.register("conformance.mainFrame", access: .mainFrame, summary: "resolves true") { (_: Nothing, _) in true }
-        try bridge.register("conformance.trusted", access: .trustedSurface, summary: "resolves true") { (_: Nothing, _) in true }
+        try bridge.register("conformance.mainFrame", access: .mainFrame, summary: "resolves true") { (_: Nothing, _) in
+            true
+        }
+        try bridge.register("conformance.trusted", access: .trustedSurface, summary: "resolves true") {
+            (_: Nothing, _) in true
+        }
     }
 
     struct Nothing: Decodable, Sendable {}

@@ -38,8 +38,13 @@ public enum ConformanceKit {
     ///   - session: Whether the page's server answers `GET /api/conformance/session` with
     ///     `{ "cookie": Bool }`, telling whether a valid `embed_bearer` cookie arrived (T4).
     ///   - close: Whether the page closes its window once it has reported.
-    public static func page(mode: Mode = .trusted, frameURL: String? = nil, reportURL: String? = nil, session: Bool = false, close: Bool = false) -> String {
-        var options: [String: JSONValue] = ["mode": .string(mode.rawValue), "session": .bool(session), "close": .bool(close)]
+    public static func page(
+        mode: Mode = .trusted, frameURL: String? = nil, reportURL: String? = nil, session: Bool = false,
+        close: Bool = false
+    ) -> String {
+        var options: [String: JSONValue] = [
+            "mode": .string(mode.rawValue), "session": .bool(session), "close": .bool(close),
+        ]
         options["frame"] = frameURL.map(JSONValue.string)
         options["report"] = reportURL.map(JSONValue.string)
         let script = files["kit.js"] ?? ""

@@ -28,7 +28,9 @@
     }
 
     /// Calls the requested page handler (X4); a page without the handler answers `"unhandled"`.
-    @_spi(Tools) public static func call(_ request: CallRequest, in context: CapabilityContext) async throws(BridgeError) -> JSONValue? {
+    @_spi(Tools) public static func call(
+        _ request: CallRequest, in context: CapabilityContext
+    ) async throws(BridgeError) -> JSONValue? {
         try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
     }
 }

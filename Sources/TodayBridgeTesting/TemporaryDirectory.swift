@@ -6,7 +6,8 @@ import Foundation
     @_spi(Tools) public let url: URL
 
     @_spi(Tools) public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("today-posthog-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-posthog-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -20,7 +20,10 @@ public struct BridgeContract: Sendable {
     package let events: [NativeEventDefinition]
     package let nativeCalls: [NativeCallDefinition]
 
-    package init(capabilities: [CapabilityDefinition], events: [NativeEventDefinition] = [], nativeCalls: [NativeCallDefinition] = []) {
+    package init(
+        capabilities: [CapabilityDefinition], events: [NativeEventDefinition] = [],
+        nativeCalls: [NativeCallDefinition] = []
+    ) {
         self.capabilities = capabilities
         self.events = events
         self.nativeCalls = nativeCalls

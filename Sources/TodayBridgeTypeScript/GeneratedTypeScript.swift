@@ -64,7 +64,8 @@ public enum GeneratedTypeScript {
         filePath: String = #filePath
     ) throws(GeneratedTypeScriptError) -> Outcome {
         try check(
-            bridge, file: file, capabilityMap: capabilityMap, eventMap: eventMap, nativeCallMap: nativeCallMap, filePath: filePath,
+            bridge, file: file, capabilityMap: capabilityMap, eventMap: eventMap, nativeCallMap: nativeCallMap,
+            filePath: filePath,
             write: ProcessInfo.processInfo.environment[writeVariable] == "1"
         )
     }
@@ -80,20 +81,23 @@ public enum GeneratedTypeScript {
         filePath: String = #filePath,
         write: Bool
     ) throws(GeneratedTypeScriptError) -> Outcome {
-        let fresh = bridge.contract.custom.typeScript(capabilityMap: capabilityMap, eventMap: eventMap, nativeCallMap: nativeCallMap)
+        let fresh = bridge.contract.custom.typeScript(
+            capabilityMap: capabilityMap, eventMap: eventMap, nativeCallMap: nativeCallMap)
         let url = try resolve(file, from: filePath)
         let committed = try? String(contentsOf: url, encoding: .utf8)
         if committed == fresh { return .current }
         if write {
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(fresh.utf8).write(to: url, options: .atomic)
             } catch {
                 throw GeneratedTypeScriptError("\(file) could not be written to \(url.path): \(error)")
             }
             return .written
         }
-        let regenerate = "Regenerate it by running the test that checks it with \(writeVariable)=1"
+        let regenerate =
+            "Regenerate it by running the test that checks it with \(writeVariable)=1"
             + " (`\(writeVariable)=1 swift test --filter <that test>`) and commit it."
         guard let committed else {
             throw GeneratedTypeScriptError("\(file) is missing (looked for \(url.path)). \(regenerate)")
@@ -113,7 +117,8 @@ public enum GeneratedTypeScript {
             }
             folder.deleteLastPathComponent()
         }
-        throw GeneratedTypeScriptError("no Package.swift above \(filePath) to resolve \(file) against: pass an absolute path")
+        throw GeneratedTypeScriptError(
+            "no Package.swift above \(filePath) to resolve \(file) against: pass an absolute path")
     }
 
     /// Where two texts first differ, by line, for the failure message.

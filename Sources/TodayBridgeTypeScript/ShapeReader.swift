@@ -46,7 +46,9 @@ enum PrimitiveShape {
     static func read<Value>(_ type: Value.Type) -> (shape: TypeShape, value: Value)? {
         if let value = "" as? Value { return (.string, value) }
         if let value = false as? Value { return (.boolean, value) }
-        let zeros: [Any] = [0.0, Float(0), 0, Int8(0), Int16(0), Int32(0), Int64(0), UInt(0), UInt8(0), UInt16(0), UInt32(0), UInt64(0)]
+        let zeros: [Any] = [
+            0.0, Float(0), 0, Int8(0), Int16(0), Int32(0), Int64(0), UInt(0), UInt8(0), UInt16(0), UInt32(0), UInt64(0),
+        ]
         for zero in zeros {
             if let value = zero as? Value { return (.number, value) }
         }
@@ -58,8 +60,8 @@ enum PrimitiveShape {
 enum StringEnumShape {
     static func read<Value>(_ type: Value.Type) -> (shape: TypeShape, value: Value)? {
         guard let enumeration = type as? any (CaseIterable & RawRepresentable).Type,
-              let (names, first) = cases(of: enumeration),
-              let value = first as? Value
+            let (names, first) = cases(of: enumeration),
+            let value = first as? Value
         else { return nil }
         return (.literals(names), value)
     }
@@ -149,12 +151,18 @@ struct KeyedShapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try field(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { optionalField(type, key) }
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value { try field(type, key) }
-    func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? { optionalField(type, key) }
+    func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        optionalField(type, key)
+    }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         throw ShapeReaderError.unsupported
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw ShapeReaderError.unsupported }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw ShapeReaderError.unsupported
+    }
     func superDecoder() throws -> any Decoder { throw ShapeReaderError.unsupported }
     func superDecoder(forKey key: Key) throws -> any Decoder { throw ShapeReaderError.unsupported }
 }
@@ -197,7 +205,9 @@ struct UnkeyedShapeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) }
     mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try element(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         throw ShapeReaderError.unsupported
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ShapeReaderError.unsupported }

@@ -8,6 +8,7 @@ extension TodayBridge {
     /// let text = bridge.contract.custom.typeScript(capabilityMap: "AppCapabilities", eventMap: "AppEvents")
     /// ```
     public var contract: BridgeContract {
-        BridgeContract(capabilities: capabilities.all.map(\.definition), events: events.all, nativeCalls: nativeCalls.all)
+        BridgeContract(
+            capabilities: capabilities.all.map(\.definition), events: events.all, nativeCalls: nativeCalls.all)
     }
 }

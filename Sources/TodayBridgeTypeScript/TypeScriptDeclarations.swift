@@ -15,7 +15,9 @@ struct TypeScriptDeclarations {
     /// The type expression for `shape`: an object with fields is declared as an interface named
     /// `name`, or written inline if another declaration already took the name.
     mutating func type(of shape: TypeShape, named name: String, doc: String) -> String {
-        guard case .object(let fields) = shape, !fields.isEmpty, names.insert(name).inserted else { return TypeScriptRenderer.type(shape) }
+        guard case .object(let fields) = shape, !fields.isEmpty, names.insert(name).inserted else {
+            return TypeScriptRenderer.type(shape)
+        }
         sections.append(TypeScriptRenderer.interface(named: name, fields: fields, doc: doc))
         return name
     }

@@ -40,7 +40,8 @@ import TodayBridge
     /// An interface name made from a message type or event name: `refreshToken` → `RefreshToken`,
     /// `cart.add-item` → `CartAddItem`.
     static func interfacePrefix(_ name: String) -> String {
-        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
     }
 
     @_spi(Tools) public static func literal(_ text: String) -> String {
@@ -48,14 +49,18 @@ import TodayBridge
     }
 
     private static func property(_ field: TypeShape.Field) -> String {
-        propertyName(field.name) + (field.isOptional ? "?: " : ": ") + type(field.isOptional ? field.shape.droppingNull : field.shape)
+        propertyName(field.name) + (field.isOptional ? "?: " : ": ")
+            + type(field.isOptional ? field.shape.droppingNull : field.shape)
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic else {
+        guard let first = name.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic
+        else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "$" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }
 

@@ -28,7 +28,9 @@ public class WKWebViewConfiguration: NSObject {
     /// `blob`…) with an exception; here, as loudly.
     public func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
         let scheme = urlScheme.lowercased()
-        precondition(!Self.schemesWebKitHandles.contains(scheme), "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
+        precondition(
+            !Self.schemesWebKitHandles.contains(scheme),
+            "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
         urlSchemeHandlers[scheme] = urlSchemeHandler
         if urlSchemeHandler != nil { URLSchemeTask.serve(scheme) }
     }
@@ -39,7 +41,9 @@ public class WKWebViewConfiguration: NSObject {
     }
 
     /// `+[WKWebView handlesURLScheme:]` (`Source/WebKit/UIProcess/API/Cocoa/WKWebView.mm`).
-    private static let schemesWebKitHandles: Set<String> = ["http", "https", "file", "about", "data", "blob", "ftp", "ws", "wss", "javascript", "webkit-fake-url"]
+    private static let schemesWebKitHandles: Set<String> = [
+        "http", "https", "file", "about", "data", "blob", "ftp", "ws", "wss", "javascript", "webkit-fake-url",
+    ]
 
     func copy() -> WKWebViewConfiguration {
         let copy = WKWebViewConfiguration()

@@ -45,7 +45,8 @@ import Foundation
         let array = names.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) }
         // WebKit carries a message body of any length: no text is cut to its length.
         var members: [OpaquePointer?] = [g_variant_new_string(entryName), g_variant_new_uint64(.max), array]
-        webkit_web_context_set_web_process_extensions_initialization_user_data(context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) })
+        webkit_web_context_set_web_process_extensions_initialization_user_data(
+            context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) })
         return context
     }()
 }

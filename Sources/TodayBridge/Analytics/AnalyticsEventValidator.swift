@@ -14,13 +14,16 @@
     }
 
     /// The event to forward, or `nil` with the reason when the whole event is rejected.
-    @_spi(Tools) public func validate(name: String, parameters: [String: JSONValue]) -> Result<Outcome, AnalyticsValidationFailure> {
+    @_spi(Tools) public func validate(
+        name: String, parameters: [String: JSONValue]
+    ) -> Result<Outcome, AnalyticsValidationFailure> {
         guard rules.isEnabled else { return .success(Outcome(name: name, parameters: parameters, problems: [])) }
         if let problem = problem(withName: name) {
             return .failure(AnalyticsValidationFailure(reason: "event name \(problem)"))
         }
         if parameters.count <= rules.maxParameters, parameters.allSatisfy(isKeptAsIs) {
-            return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
+            return .success(
+                Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
         }
         var problems: [String] = []
         var kept: [String: JSONValue] = [:]
@@ -43,7 +46,9 @@
 
     /// Whether a parameter passes unchanged: a fine key short enough, a value short enough.
     private func isKeptAsIs(_ parameter: (key: String, value: JSONValue)) -> Bool {
-        guard parameter.key.utf8.count <= rules.maxNameLength, problem(withName: parameter.key) == nil else { return false }
+        guard parameter.key.utf8.count <= rules.maxNameLength, problem(withName: parameter.key) == nil else {
+            return false
+        }
         guard case .string(let text) = parameter.value else { return true }
         return text.utf8.count <= rules.maxStringLength || text.count <= rules.maxStringLength
     }
@@ -59,7 +64,9 @@
     }
 
     private func shortened(_ value: JSONValue) -> JSONValue {
-        guard case .string(let text) = value, text.utf8.count > rules.maxStringLength, text.count > rules.maxStringLength else { return value }
+        guard case .string(let text) = value, text.utf8.count > rules.maxStringLength,
+            text.count > rules.maxStringLength
+        else { return value }
         return .string(String(text.prefix(rules.maxStringLength)))
     }
 

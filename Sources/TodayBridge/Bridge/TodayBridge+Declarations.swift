@@ -12,7 +12,8 @@ extension TodayBridge {
     /// - Throws: ``BridgeConfigurationError`` for an empty name, one starting with `__` or
     ///   `host.` (the bridge's own), or one already declared.
     @discardableResult
-    public func declare<Payload>(_ event: NativeEvent<Payload>) throws(BridgeConfigurationError) -> NativeEvent<Payload> {
+    public func declare<Payload>(_ event: NativeEvent<Payload>) throws(BridgeConfigurationError) -> NativeEvent<Payload>
+    {
         try events.add(event.definition, named: event.name)
         return event
     }
@@ -30,7 +31,9 @@ extension TodayBridge {
     /// - Throws: ``BridgeConfigurationError`` for an empty name, one starting with `__` or
     ///   `host.`, or one already declared.
     @discardableResult
-    public func declare<Arguments, Result>(_ call: NativeCall<Arguments, Result>) throws(BridgeConfigurationError) -> NativeCall<Arguments, Result> {
+    public func declare<Arguments, Result>(
+        _ call: NativeCall<Arguments, Result>
+    ) throws(BridgeConfigurationError) -> NativeCall<Arguments, Result> {
         try nativeCalls.add(call.definition, named: call.name)
         return call
     }

@@ -11,7 +11,8 @@ package struct CapabilityDefinition: Sendable {
 
     package init<Capability: BridgeCapability>(_: Capability.Type) {
         self.init(
-            type: Capability.type, access: Capability.access, deadline: Capability.deadline, summary: Capability.summary,
+            type: Capability.type, access: Capability.access, deadline: Capability.deadline,
+            summary: Capability.summary,
             request: Capability.Request.self, result: Capability.Result.self
         )
     }

@@ -44,7 +44,8 @@ extension BridgeConnection {
         case .deliver?:
             outcome = await deliver(.event(name: name, data: data)) ? .delivered : .undelivered
         }
-        traceNative(.nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
+        traceNative(
+            .nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
     }
 
     /// Hands `delivery` to the web view, reporting a failure instead of throwing.
@@ -57,7 +58,9 @@ extension BridgeConnection {
             let gone = (error as? PageDeliveryError) == .webViewGone
             bridge.observer.report(
                 gone ? .webViewGone : .scriptEvaluationFailed,
-                gone ? "could not deliver to the page: the web view is gone" : "could not deliver to the page: \(type(of: error))"
+                gone
+                    ? "could not deliver to the page: the web view is gone"
+                    : "could not deliver to the page: \(type(of: error))"
             )
             return false
         }

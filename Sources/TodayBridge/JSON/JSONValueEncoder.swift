@@ -102,7 +102,9 @@ import Foundation
             node.set(try Node.encode(value, codingPath: codingPath + [key]), forKey: key.stringValue)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             node.child(key: key.stringValue, codingPath: codingPath + [key]).container(keyedBy: keyType)
         }
 
@@ -127,7 +129,9 @@ import Foundation
             node.append(try Node.encode(value, codingPath: codingPath + [IndexKey(intValue: count)]))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             node.appendedChild().container(keyedBy: keyType)
         }
 

@@ -39,7 +39,8 @@
         outcome = trace.outcome.rawValue
         answer = trace.answer?.rawValue
         errorCode = trace.errorCode?.rawValue
-        start = Self.milliseconds(trace.start.nanoseconds >= recordingStart.nanoseconds ? trace.start.seconds(since: recordingStart) : 0)
+        start = Self.milliseconds(
+            trace.start.nanoseconds >= recordingStart.nanoseconds ? trace.start.seconds(since: recordingStart) : 0)
         duration = Self.milliseconds(trace.duration)
         requestBytes = trace.requestBytes
         replyBytes = trace.replyBytes

@@ -49,10 +49,11 @@ public final class TrafficRecorder: Sendable {
         startedAt = bridge.clock.now()
         startDate = Date()
         broadcast = bridge.observer.traces
-        subscription = Locked(broadcast.listen { trace in
-            let kept = trace.cut(to: TrafficRecorder.maxTypeLength)
-            log.withLock { $0.append(kept) }
-        })
+        subscription = Locked(
+            broadcast.listen { trace in
+                let kept = trace.cut(to: TrafficRecorder.maxTypeLength)
+                log.withLock { $0.append(kept) }
+            })
     }
 
     /// The traces kept, oldest first.

@@ -37,7 +37,9 @@ import Foundation
                 let value = try JSONValue(parsing: String(line))
                 if header == nil {
                     let read = try decoder.decode(TrafficRecordingHeader.self, from: value)
-                    guard read.format == Self.format else { throw TrafficRecordingError(line: index + 1, reason: "not a \(Self.format) header") }
+                    guard read.format == Self.format else {
+                        throw TrafficRecordingError(line: index + 1, reason: "not a \(Self.format) header")
+                    }
                     header = read
                 } else {
                     records.append(try decoder.decode(TrafficRecord.self, from: value))

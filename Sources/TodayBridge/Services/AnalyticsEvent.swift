@@ -24,7 +24,9 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     public var properties: [String: JSONValue]
 
     /// Creates an event.
-    public init(name: String, id: String, timestamp: Date, userID: String?, deviceID: String, properties: [String: JSONValue]) {
+    public init(
+        name: String, id: String, timestamp: Date, userID: String?, deviceID: String, properties: [String: JSONValue]
+    ) {
         self.name = name
         self.id = id
         self.timestamp = timestamp
@@ -40,7 +42,8 @@ extension AnalyticsEvent: JSONValueWritable {
     /// in another language receives every batch this way (the Android library's `recordEvents`).
     package var jsonValue: JSONValue {
         var fields: [String: JSONValue] = [
-            "name": .string(name), "id": .string(id), "timestamp": .number((timestamp.timeIntervalSince1970 * 1000).rounded()),
+            "name": .string(name), "id": .string(id),
+            "timestamp": .number((timestamp.timeIntervalSince1970 * 1000).rounded()),
             "deviceID": .string(deviceID), "properties": .object(properties),
         ]
         fields["userID"] = userID.map(JSONValue.string)

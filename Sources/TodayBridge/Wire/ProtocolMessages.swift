@@ -1,7 +1,9 @@
 /// `{ type: '__today.subscribe', event }`: the page subscribes to a native event and receives
 /// what was kept for it (X3).
 @_spi(Adapters) public struct SubscribeMessage: Codable, Sendable {
-    @_spi(Adapters) public enum MessageType: String, Codable, Sendable, CaseIterable { case subscribe = "__today.subscribe" }
+    @_spi(Adapters) public enum MessageType: String, Codable, Sendable, CaseIterable {
+        case subscribe = "__today.subscribe"
+    }
     @_spi(Adapters) public var type: MessageType
     @_spi(Adapters) public var event: String
 }

@@ -38,7 +38,8 @@
         token = Substring(decoding: UnsafeRawBufferPointer(rebasing: digits), as: UTF8.self)
         rest = rest.dropFirst(digits.count)
         if rest.first == UInt8(ascii: "@") {
-            let lines = rest.dropFirst().split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+            let lines = rest.dropFirst().split(
+                separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
             guard lines.count == 3 else { return nil }
             facts = (String(decoding: lines[0], as: UTF8.self), String(decoding: lines[1], as: UTF8.self))
             rest = lines[2]
@@ -66,8 +67,10 @@
         case UInt8(ascii: "#"):
             // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
             let digits = rest.dropFirst()
-            guard (1...15).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let length = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+            guard (1...15).contains(digits.count),
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let length = Double(String(decoding: digits, as: UTF8.self))
+            else { return nil }
             return .tooLong(javaScriptLength: length)
         default: return nil
         }

@@ -50,45 +50,50 @@ struct ContractGenerationTests {
         #expect(text.contains("  headers: { request: {}; result: Record<string, string> };"))
         #expect(text.contains("export interface RefreshTokenResult {\n  authorization: string;\n}"))
         #expect(text.contains("export interface EstablishSessionRequest {\n  refresh?: boolean;\n}"))
-        #expect(text.contains("export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';"))
+        #expect(
+            text.contains(
+                "export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';"
+            ))
         #expect(text.hasSuffix(";\n"))
     }
 
     @Test("X6 a custom capability's nested request and result types are read from its Swift types")
     func x6CustomShapes() async throws {
         let host = BridgeTestHost()
-        try host.bridge.register("cart.add-item", access: .mainFrame, summary: "adds an item to the cart") { (order: Order, _) in
+        try host.bridge.register("cart.add-item", access: .mainFrame, summary: "adds an item to the cart") {
+            (order: Order, _) in
             Receipt(id: UUID(), total: Double(order.quantity), link: URL(string: "https://shop.example/r")!)
         }
         let text = host.bridge.contract.custom.typeScript(capabilityMap: "AppCapabilities")
-        #expect(text == """
-            // Generated from the bridge's Swift definitions (BridgeContract). Do not edit.
+        #expect(
+            text == """
+                // Generated from the bridge's Swift definitions (BridgeContract). Do not edit.
 
-            /** Fields of the `cart.add-item` message: adds an item to the cart. Served to the main frame. */
-            export interface CartAddItemRequest {
-              sku: string;
-              quantity: number;
-              size: 'small' | 'large';
-              gift?: boolean;
-              tags: string[];
-              addresses: { street: string; unit?: number }[];
-              notes: Record<string, string>;
-              extra?: unknown;
-            }
+                /** Fields of the `cart.add-item` message: adds an item to the cart. Served to the main frame. */
+                export interface CartAddItemRequest {
+                  sku: string;
+                  quantity: number;
+                  size: 'small' | 'large';
+                  gift?: boolean;
+                  tags: string[];
+                  addresses: { street: string; unit?: number }[];
+                  notes: Record<string, string>;
+                  extra?: unknown;
+                }
 
-            /** Result of the `cart.add-item` message. */
-            export interface CartAddItemResult {
-              id: string;
-              total: number;
-              link: string;
-            }
+                /** Result of the `cart.add-item` message. */
+                export interface CartAddItemResult {
+                  id: string;
+                  total: number;
+                  link: string;
+                }
 
-            /** The capabilities, by message `type`. */
-            export interface AppCapabilities {
-              'cart.add-item': { request: CartAddItemRequest; result: CartAddItemResult };
-            }
+                /** The capabilities, by message `type`. */
+                export interface AppCapabilities {
+                  'cart.add-item': { request: CartAddItemRequest; result: CartAddItemResult };
+                }
 
-            """)
+                """)
         try await host.finish()
     }
 

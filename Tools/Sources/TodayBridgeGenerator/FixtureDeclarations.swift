@@ -15,13 +15,23 @@ enum FixtureDeclarations {
         )
         try! ConformanceFixture.register(in: bridge)  // cannot fail: the fixture's own names, on a bridge of its own
         let constants = [
-            ("CONFORMANCE_SLOW_DEADLINE_SECONDS", String(ConformanceFixture.slowDeadline), "`conformance.slow`'s deadline, in seconds."),
-            ("CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(ConformanceFixture.declinedCode.rawValue), "The code `conformance.reject` rejects with."),
-            ("CONFORMANCE_NATIVE_SECRET", TypeScriptRenderer.literal(ConformanceFixture.nativeSecret), "Text in `conformance.throw`'s native error that must never reach the page (X2)."),
+            (
+                "CONFORMANCE_SLOW_DEADLINE_SECONDS", String(ConformanceFixture.slowDeadline),
+                "`conformance.slow`'s deadline, in seconds."
+            ),
+            (
+                "CONFORMANCE_DECLINED_CODE", TypeScriptRenderer.literal(ConformanceFixture.declinedCode.rawValue),
+                "The code `conformance.reject` rejects with."
+            ),
+            (
+                "CONFORMANCE_NATIVE_SECRET", TypeScriptRenderer.literal(ConformanceFixture.nativeSecret),
+                "Text in `conformance.throw`'s native error that must never reach the page (X2)."
+            ),
         ]
         return WireContract.header
             + bridge.contract.custom.declarations(
-                capabilityMap: "ConformanceFixtureCapabilities", eventMap: nil, nativeCallMap: "ConformanceFixtureNativeCalls", includeErrorCodes: false
+                capabilityMap: "ConformanceFixtureCapabilities", eventMap: nil,
+                nativeCallMap: "ConformanceFixtureNativeCalls", includeErrorCodes: false
             )
             + constants.map { "\n/** \($0.2) */\nexport const \($0.0) = \($0.1);\n" }.joined()
     }

@@ -35,8 +35,12 @@ struct GenerateCommand: ParsableCommand {
     var root = "."
 
     func validate() throws {
-        guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: root).appendingPathComponent("web/package.json").path) else {
-            throw ValidationError("\(root) is not the repository's root (no web/package.json): run from it, or pass --root")
+        guard
+            FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: root).appendingPathComponent("web/package.json").path)
+        else {
+            throw ValidationError(
+                "\(root) is not the repository's root (no web/package.json): run from it, or pass --root")
         }
     }
 
@@ -46,10 +50,11 @@ struct GenerateCommand: ParsableCommand {
         for step in steps {
             let files: [GeneratedFile]
             do {
-                files = switch step {
-                case .declarations: DeclarationFiles.all
-                case .embed: try EmbeddedFiles(root: root).all()
-                }
+                files =
+                    switch step {
+                    case .declarations: DeclarationFiles.all
+                    case .embed: try EmbeddedFiles(root: root).all()
+                    }
             } catch {
                 printToStandardError("today-bridge-generate: \(error)")
                 throw ExitCode.failure

@@ -18,10 +18,14 @@ enum HostScriptDeclarations {
 
     /// The scripts every adapter injects (`web/host/`).
     static let core: [WireContract.Declaration] = [
-        WireContract.Declaration(PlatformTagConfiguration.self, "`platform-tag.ts`: defines `window.__todayWebView` in the top frame (C7)."),
-        WireContract.Declaration(AndroidShimConfiguration.self, "`android-shim.ts`: the channel over a string-only binding (A1)."),
-        WireContract.Declaration(DocumentMarkerConfiguration.self, "`document-marker.ts`: reports each new main-frame document (S4)."),
-        WireContract.Declaration(PageEventConfiguration.self, "`page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1)."),
+        WireContract.Declaration(
+            PlatformTagConfiguration.self, "`platform-tag.ts`: defines `window.__todayWebView` in the top frame (C7)."),
+        WireContract.Declaration(
+            AndroidShimConfiguration.self, "`android-shim.ts`: the channel over a string-only binding (A1)."),
+        WireContract.Declaration(
+            DocumentMarkerConfiguration.self, "`document-marker.ts`: reports each new main-frame document (S4)."),
+        WireContract.Declaration(
+            PageEventConfiguration.self, "`page-event.ts`: dispatches a DOM event on `window` (X3, X4, A1)."),
     ]
 
     /// Each engine's own: WebKitGTK's (`web/host/webkitgtk/`), WKWebView's (`web/host/webkit/`).
@@ -34,8 +38,10 @@ enum HostScriptDeclarations {
     private static var webKitGTK: [WireContract.Declaration] {
         #if canImport(TodayBridgeGTK)
         [
-            WireContract.Declaration(WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
-            WireContract.Declaration(WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
+            WireContract.Declaration(
+                WebKitGTKChannelConfiguration.self, "`webkitgtk/channel.ts`: the main frame's channel, page world."),
+            WireContract.Declaration(
+                WebKitGTKRelayConfiguration.self, "`webkitgtk/relay.ts`: the main frame's relay, isolated world."),
         ]
         #else
         []
@@ -45,8 +51,11 @@ enum HostScriptDeclarations {
     private static var webKit: [WireContract.Declaration] {
         #if canImport(TodayBridgeWebKit)
         [
-            WireContract.Declaration(WebKitChannelConfiguration.self, "`webkit/channel.ts`: WKWebView's channel, page world of every frame."),
-            WireContract.Declaration(WebKitRelayConfiguration.self, "`webkit/relay.ts`: WKWebView's main-frame relay, the bridge's content world."),
+            WireContract.Declaration(
+                WebKitChannelConfiguration.self, "`webkit/channel.ts`: WKWebView's channel, page world of every frame."),
+            WireContract.Declaration(
+                WebKitRelayConfiguration.self,
+                "`webkit/relay.ts`: WKWebView's main-frame relay, the bridge's content world."),
         ]
         #else
         []

@@ -11,27 +11,61 @@ package enum WireContract {
         Declaration(NativeEventDelivery.self, "A native event (X3)."),
         Declaration(NativeCallDelivery.self, "A native call; the page answers with a `NativeCallReply` (X4)."),
         Declaration(SubscribeMessage.self, "Subscribes to a native event; resolves with the events kept for it (X3)."),
-        Declaration(NativeCallReply.self, "The page's answer to a native call: a value (absent for `undefined`), an error, or `unhandled` (X4)."),
-        Declaration(HelloMessage.self, "Asks what the host offers the sending frame, with the newest protocol the page speaks (D1, D2)."),
+        Declaration(
+            NativeCallReply.self,
+            "The page's answer to a native call: a value (absent for `undefined`), an error, or `unhandled` (X4)."),
+        Declaration(
+            HelloMessage.self,
+            "Asks what the host offers the sending frame, with the newest protocol the page speaks (D1, D2)."),
         Declaration(HelloReply.self, "What the host offers the frame that asked, in the protocol both speak (D1, D2)."),
-        Declaration(StringTransportRequest.self, "A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7)."),
-        Declaration(StringTransportReply.self, "The one reply to a request: `value` (absent for `undefined`) or `error` (A1)."),
+        Declaration(
+            StringTransportRequest.self,
+            "A request on a string-only channel; without an id, a notification that gets no reply; with `length` instead of `message`, too long to carry (A1, X7)."
+        ),
+        Declaration(
+            StringTransportReply.self, "The one reply to a request: `value` (absent for `undefined`) or `error` (A1)."),
         Declaration(WireError.self, "The JSON after `ERROR_PREFIX` in a structured rejection (X2)."),
     ]
 
     /// Every constant, in the order the generated TypeScript lists them.
     static let constants: [Constant] = [
-        Constant(typeScriptName: "VERSION", value: TodayBridge.version, summary: "The release of the bridge this SDK belongs to; the package's version."),
-        Constant(typeScriptName: "PROTOCOL_VERSION", number: WireProtocol.protocolVersion, summary: "The newest protocol this SDK speaks; the host and the page use the older of their two (D2)."),
-        Constant(typeScriptName: "DEFAULT_CHANNEL_NAME", value: WireProtocol.defaultChannelName, summary: "The channel's default name (C1)."),
-        Constant(typeScriptName: "PLATFORM_TAG_GLOBAL", value: WireProtocol.platformTagGlobal, summary: "The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7)."),
-        Constant(typeScriptName: "DELIVERY_RECEIVER_GLOBAL", value: WireProtocol.deliveryReceiverGlobal, summary: "The main frame's `(name, detail)` function, defined at document start with the platform tag, through which the host's deliveries are dispatched (X3, X4, A1)."),
-        Constant(typeScriptName: "NATIVE_EVENT", value: WireProtocol.nativeEvent, summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
-        Constant(typeScriptName: "STRING_REPLY_EVENT", value: WireProtocol.stringReplyEvent, summary: "The DOM event that carries string-transport replies in the main frame (A1)."),
-        Constant(typeScriptName: "ERROR_PREFIX", value: WireProtocol.errorPrefix, summary: "The prefix of a structured rejection reason (X2)."),
-        Constant(typeScriptName: "SUBSCRIBE_TYPE", value: WireProtocol.subscribeType, summary: "The type of the message that subscribes to a native event (X3)."),
-        Constant(typeScriptName: "REPLY_TYPE", value: WireProtocol.replyType, summary: "The type of the message that answers a native call (X4)."),
-        Constant(typeScriptName: "HELLO_TYPE", value: WireProtocol.helloType, summary: "The type of the message that asks what the host offers the sending frame (D1)."),
+        Constant(
+            typeScriptName: "VERSION", value: TodayBridge.version,
+            summary: "The release of the bridge this SDK belongs to; the package's version."),
+        Constant(
+            typeScriptName: "PROTOCOL_VERSION", number: WireProtocol.protocolVersion,
+            summary: "The newest protocol this SDK speaks; the host and the page use the older of their two (D2)."),
+        Constant(
+            typeScriptName: "DEFAULT_CHANNEL_NAME", value: WireProtocol.defaultChannelName,
+            summary: "The channel's default name (C1)."),
+        Constant(
+            typeScriptName: "PLATFORM_TAG_GLOBAL", value: WireProtocol.platformTagGlobal,
+            summary:
+                "The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7)."
+        ),
+        Constant(
+            typeScriptName: "DELIVERY_RECEIVER_GLOBAL", value: WireProtocol.deliveryReceiverGlobal,
+            summary:
+                "The main frame's `(name, detail)` function, defined at document start with the platform tag, through which the host's deliveries are dispatched (X3, X4, A1)."
+        ),
+        Constant(
+            typeScriptName: "NATIVE_EVENT", value: WireProtocol.nativeEvent,
+            summary: "The DOM event on `window` that carries native events and calls (X3, X4)."),
+        Constant(
+            typeScriptName: "STRING_REPLY_EVENT", value: WireProtocol.stringReplyEvent,
+            summary: "The DOM event that carries string-transport replies in the main frame (A1)."),
+        Constant(
+            typeScriptName: "ERROR_PREFIX", value: WireProtocol.errorPrefix,
+            summary: "The prefix of a structured rejection reason (X2)."),
+        Constant(
+            typeScriptName: "SUBSCRIBE_TYPE", value: WireProtocol.subscribeType,
+            summary: "The type of the message that subscribes to a native event (X3)."),
+        Constant(
+            typeScriptName: "REPLY_TYPE", value: WireProtocol.replyType,
+            summary: "The type of the message that answers a native call (X4)."),
+        Constant(
+            typeScriptName: "HELLO_TYPE", value: WireProtocol.helloType,
+            summary: "The type of the message that asks what the host offers the sending frame (D1)."),
     ]
 
     /// A Swift type declared as a TypeScript interface of the same name.
@@ -51,7 +85,9 @@ package enum WireContract {
     /// wire protocol.
     package static func sdkProtocol() -> String {
         header
-            + BridgeContract.builtIn.declarations(capabilityMap: "BuiltInCapabilities", eventMap: "BuiltInEvents", nativeCallMap: nil, includeErrorCodes: true)
+            + BridgeContract.builtIn.declarations(
+                capabilityMap: "BuiltInCapabilities", eventMap: "BuiltInEvents", nativeCallMap: nil,
+                includeErrorCodes: true)
             + "\n" + constantDeclarations() + "\n" + interfaces(shapes)
             + "\n/** What the host dispatches on `window` as a native event or call. */\n"
             + "export type NativeDelivery = NativeEventDelivery | NativeCallDelivery;\n"
@@ -63,7 +99,8 @@ package enum WireContract {
     }
 
     /// The first line of a generated TypeScript file, and the blank line after it.
-    package static let header = "// Generated by `today-bridge-generate` from the Swift definitions. Do not edit: run `make generate`.\n\n"
+    package static let header =
+        "// Generated by `today-bridge-generate` from the Swift definitions. Do not edit: run `make generate`.\n\n"
 
     private static func constantDeclarations() -> String {
         constants.map {

@@ -7,9 +7,12 @@ import Foundation
 package enum InspectorPage {
     /// The page drawing `recording`.
     package static func html(_ recording: TrafficRecording, title: String) -> String {
-        let script = HostScript.inspector.invocation(InspectorConfiguration(title: title, recording: recording), escaping: scriptSafe)
+        let script = HostScript.inspector.invocation(
+            InspectorConfiguration(title: title, recording: recording), escaping: scriptSafe)
         // The viewer's own source is checked when it is built (Tools/inspector/test/inspector.test.ts).
-        precondition(script.range(of: "</script", options: .caseInsensitive) == nil, "the inspector script cannot sit in a <script> element")
+        precondition(
+            script.range(of: "</script", options: .caseInsensitive) == nil,
+            "the inspector script cannot sit in a <script> element")
         return """
             <!doctype html>
             <html lang="en">

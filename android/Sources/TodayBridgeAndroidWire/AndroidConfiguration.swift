@@ -67,7 +67,8 @@ extension AndroidConfiguration.Capability {
     public var capabilityAccess: CapabilityAccess {
         get throws {
             guard let access = CapabilityAccess(rawValue: access) else {
-                throw BridgeConfigurationError("capability \"\(type)\": access \"\(access)\" is not one of anyFrame, mainFrame, trustedSurface")
+                throw BridgeConfigurationError(
+                    "capability \"\(type)\": access \"\(access)\" is not one of anyFrame, mainFrame, trustedSurface")
             }
             return access
         }

@@ -21,13 +21,21 @@ public enum AndroidWire {
             Declaration(type: AndroidConfiguration.Limits.self, summary: "The limits the app changes (X7, C5)."),
             Declaration(type: AndroidConfiguration.Capability.self, summary: "One of the app's capabilities (X1)."),
             Declaration(type: HostIdentity.self, summary: "The app's name and version (D1)."),
-            Declaration(type: AndroidConfiguration.self, summary: "The bridge's configuration, as `NativeBridge.create` reads it."),
-            Declaration(type: AndroidInstallation.self, summary: "What to install in each web view (A1, A2, C7), as `NativeBridge.installation` answers it."),
+            Declaration(
+                type: AndroidConfiguration.self,
+                summary: "The bridge's configuration, as `NativeBridge.create` reads it."),
+            Declaration(
+                type: AndroidInstallation.self,
+                summary: "What to install in each web view (A1, A2, C7), as `NativeBridge.installation` answers it."),
             Declaration(type: HostToken.self, summary: "A token, as `currentToken` and `refreshToken` answer it."),
             Declaration(type: AnalyticsEvent.self, summary: "A `track` event after validation and enrichment (T1)."),
             Declaration(type: RecordEventsArguments.self, summary: "`recordEvents`' arguments."),
-            Declaration(type: CapabilityCallArguments.self, summary: "`capability`'s arguments: the call and its sender's facts (C8)."),
-            Declaration(type: HostFailure.self, summary: "A service's failure: the app's structured error, or a native one (X2)."),
+            Declaration(
+                type: CapabilityCallArguments.self,
+                summary: "`capability`'s arguments: the call and its sender's facts (C8)."),
+            Declaration(
+                type: HostFailure.self,
+                summary: "A service's failure: the app's structured error, or a native one (X2)."),
             Declaration(type: EvaluateJavascriptArguments.self, summary: "`evaluateJavascript`'s arguments."),
             Declaration(type: SetCookieArguments.self, summary: "`setCookie`'s arguments (T4)."),
             Declaration(type: HostDiagnostic.self, summary: "`diagnostic`'s arguments (X5)."),
@@ -37,7 +45,13 @@ public enum AndroidWire {
 
     /// String constants: each set's Kotlin object name, what it is, and its raw values.
     public static let constants: [(name: String, summary: String, values: [String])] = [
-        ("HostServices", "The services' names, as `NativeHost.service` receives them.", HostService.allCases.map(\.rawValue)),
-        ("CapabilityAccesses", "The access levels of an app's capability (S1, S3).", CapabilityAccess.allCases.map(\.rawValue)),
+        (
+            "HostServices", "The services' names, as `NativeHost.service` receives them.",
+            HostService.allCases.map(\.rawValue)
+        ),
+        (
+            "CapabilityAccesses", "The access levels of an app's capability (S1, S3).",
+            CapabilityAccess.allCases.map(\.rawValue)
+        ),
     ]
 }

@@ -55,10 +55,13 @@ final class AndroidBridge: HostedObject {
                 origin: context.sender.frameOrigin?.description, surface: context.surface?.name
             )
             do {
-                return HostAnswer(answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
+                return HostAnswer(
+                    answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
             } catch HostServiceError.failed(let failure) {
                 guard let code = failure.code else { throw HostServiceError.failed(failure) }
-                throw BridgeError(code: BridgeError.Code(rawValue: code), message: failure.message, recoverable: failure.recoverable ?? false)
+                throw BridgeError(
+                    code: BridgeError.Code(rawValue: code), message: failure.message,
+                    recoverable: failure.recoverable ?? false)
             }
         }
     }

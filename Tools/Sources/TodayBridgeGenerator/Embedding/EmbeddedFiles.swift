@@ -27,19 +27,25 @@ struct EmbeddedFiles {
                 var constants: [String] = []
                 for entry in inFolder {
                     let type = try EmbeddedText.configurationType(entry.source, path: entry.path)
-                    constants.append(EmbeddedText.javaConstant(path: entry.path, type: type, source: try built(entry, in: target), doc: EmbeddedText.entryDoc(entry.source)))
+                    constants.append(
+                        EmbeddedText.javaConstant(
+                            path: entry.path, type: type, source: try built(entry, in: target),
+                            doc: EmbeddedText.entryDoc(entry.source)))
                 }
-                let text = EmbeddedText.javaClass(folder: Self.sourceRoot(of: target.folder), package: package, constants: constants)
+                let text = EmbeddedText.javaClass(
+                    folder: Self.sourceRoot(of: target.folder), package: package, constants: constants)
                 files.append(GeneratedFile(path: target.file, text: text))
             case .swift(let imports, let access):
                 var parts = [header] + imports.map { "\($0)\n" }
                 for entry in inFolder {
                     let type = try EmbeddedText.configurationType(entry.source, path: entry.path)
                     guard members.insert(EmbeddedText.memberName(type)).inserted else {
-                        throw GenerationError("\(entry.path): another entry already renders as `\(EmbeddedText.memberName(type))`")
+                        throw GenerationError(
+                            "\(entry.path): another entry already renders as `\(EmbeddedText.memberName(type))`")
                     }
                     let swift = EmbeddedText.swiftEntry(
-                        path: entry.path, type: type, source: try built(entry, in: target), access: access, doc: EmbeddedText.entryDoc(entry.source)
+                        path: entry.path, type: type, source: try built(entry, in: target), access: access,
+                        doc: EmbeddedText.entryDoc(entry.source)
                     )
                     parts.append(swift + "\n")
                 }
@@ -53,10 +59,15 @@ struct EmbeddedFiles {
     func conformanceKit() throws(GenerationError) -> GeneratedFile {
         let folder = "web/dist/conformance"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url(folder).path) else {
-            throw GenerationError("\(folder) is missing: build the web SDK first (web/scripts/build.sh; `make generate` does)")
+            throw GenerationError(
+                "\(folder) is missing: build the web SDK first (web/scripts/build.sh; `make generate` does)")
         }
-        let pages = try names.sorted().map { name throws(GenerationError) in (name: name, source: try read("\(folder)/\(name)")) }
-        return GeneratedFile(path: "Sources/TodayBridgeConformance/ConformanceKit.generated.swift", text: EmbeddedText.conformanceKit(folder: "web/conformance", pages: pages))
+        let pages = try names.sorted().map { name throws(GenerationError) in
+            (name: name, source: try read("\(folder)/\(name)"))
+        }
+        return GeneratedFile(
+            path: "Sources/TodayBridgeConformance/ConformanceKit.generated.swift",
+            text: EmbeddedText.conformanceKit(folder: "web/conformance", pages: pages))
     }
 
     /// The entries under the source roots: TypeScript modules with a default export, by path
@@ -77,11 +88,15 @@ struct EmbeddedFiles {
 
     /// An entry's built script: the file of `target.built` laid out as its TypeScript in
     /// `target.folder`, without its final newlines.
-    private func built(_ entry: (path: String, source: String), in target: EmbeddingTarget) throws(GenerationError) -> String {
+    private func built(
+        _ entry: (path: String, source: String), in target: EmbeddingTarget
+    ) throws(GenerationError) -> String {
         let name = String(entry.path.dropFirst(target.folder.count + 1).dropLast(".ts".count)) + ".js"
         let path = "\(target.built)/\(name)"
         guard FileManager.default.fileExists(atPath: url(path).path) else {
-            throw GenerationError("\(path) is missing: build the page scripts first (web/scripts/build.sh, Tools/inspector/build.sh; `make generate` does)")
+            throw GenerationError(
+                "\(path) is missing: build the page scripts first (web/scripts/build.sh, Tools/inspector/build.sh; `make generate` does)"
+            )
         }
         return try read(path)
     }

@@ -14,9 +14,11 @@ enum EmbeddedText {
 
     /// `XConfiguration` from the entry's `configuration: XConfiguration` parameter.
     static func configurationType(_ source: String, path: String) throws(GenerationError) -> String {
-        let pattern = #"^export default function [\w$]+\s*\([^)]*?\bconfiguration\s*:\s*([A-Za-z_]\w*Configuration)\s*\)"#
+        let pattern =
+            #"^export default function [\w$]+\s*\([^)]*?\bconfiguration\s*:\s*([A-Za-z_]\w*Configuration)\s*\)"#
         guard let type = firstMatch(pattern, in: source)?.first ?? nil else {
-            throw GenerationError("\(path): the entry must be `export default function name(window: ..., configuration: XConfiguration)`")
+            throw GenerationError(
+                "\(path): the entry must be `export default function name(window: ..., configuration: XConfiguration)`")
         }
         return type
     }
@@ -32,7 +34,11 @@ enum EmbeddedText {
         var name = ""
         var previous: Character?
         for character in member {
-            if let previous, previous.isASCII, previous.isLowercase || previous.isNumber, character.isASCII, character.isUppercase { name += "_" }
+            if let previous, previous.isASCII, previous.isLowercase || previous.isNumber, character.isASCII,
+                character.isUppercase
+            {
+                name += "_"
+            }
             name += character.uppercased()
             previous = character
         }
@@ -54,8 +60,13 @@ enum EmbeddedText {
 
     /// The lines of the doc comment right above the entry's `export default function`, without its `*`s.
     static func entryDoc(_ source: String) -> [String] {
-        guard let body = firstMatch(#"/\*\*((?:(?!\*/)[\s\S])*)\*/\s*\nexport default function"#, in: source)?.first ?? nil else { return [] }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { withoutStar($0).trimmingTrailingWhitespace }
+        guard
+            let body = firstMatch(#"/\*\*((?:(?!\*/)[\s\S])*)\*/\s*\nexport default function"#, in: source)?.first
+                ?? nil
+        else { return [] }
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map {
+            withoutStar($0).trimmingTrailingWhitespace
+        }
         while lines.first == "" { lines.removeFirst() }
         while lines.last == "" { lines.removeLast() }
         return lines
@@ -71,23 +82,32 @@ enum EmbeddedText {
 
     /// One entry's Swift: `HostScript<XConfiguration>.x`, its built `source` in a raw string; `path`
     /// is its TypeScript's, `doc` its doc comment (``entryDoc(_:)``), `access` the member's access level.
-    static func swiftEntry(path: String, type: String, source: String, access: String = "package", doc: [String] = []) -> String {
+    static func swiftEntry(
+        path: String, type: String, source: String, access: String = "package", doc: [String] = []
+    ) -> String {
         let hashes = rawDelimiter(source)
         let comment = doc.isEmpty ? [] : doc.map { $0.isEmpty ? "    ///" : "    /// \($0)" } + ["    ///"]
-        return (["extension HostScript where Configuration == \(type) {"] + comment + [
-            "    /// Built from `\(path)`.",
-            "    \(access) static let \(memberName(type)) = HostScript(source: \(hashes)\"\"\"",
-            source,
-            "\"\"\"\(hashes))",
-            "}",
-        ]).joined(separator: "\n")
+        return
+            (["extension HostScript where Configuration == \(type) {"] + comment + [
+                "    /// Built from `\(path)`.",
+                "    \(access) static let \(memberName(type)) = HostScript(source: \(hashes)\"\"\"",
+                source,
+                "\"\"\"\(hashes))",
+                "}",
+            ]).joined(separator: "\n")
     }
 
     /// One entry as a Java constant: its built `source` as a string literal (JSON's, which Java
     /// reads the same), documented with the entry's doc comment.
     static func javaConstant(path: String, type: String, source: String, doc: [String]) -> String {
-        let comment = doc.map { $0.isEmpty ? "     *" : "     * \($0)" } + (doc.isEmpty ? [] : ["     *"]) + ["     * Built from {@code \(path)}."]
-        return (["    /**"] + comment + ["     */", "    static final String \(javaConstantName(memberName(type))) = \(jsonString(source));"])
+        let comment =
+            doc.map { $0.isEmpty ? "     *" : "     * \($0)" } + (doc.isEmpty ? [] : ["     *"]) + [
+                "     * Built from {@code \(path)}."
+            ]
+        return
+            (["    /**"] + comment + [
+                "     */", "    static final String \(javaConstantName(memberName(type))) = \(jsonString(source));",
+            ])
             .joined(separator: "\n")
     }
 
@@ -115,12 +135,13 @@ enum EmbeddedText {
             let hashes = rawDelimiter(page.source)
             return "        \(jsonString(page.name)): \(hashes)\"\"\"\n\(page.source)\n\"\"\"\(hashes),"
         }
-        return ([
-            header(folder),
-            "extension ConformanceKit {",
-            "    /// The kit's pages by name, as the web package ships them in `conformance/`.",
-            "    public static let files: [String: String] = [",
-        ] + files + ["    ]", "}", ""]).joined(separator: "\n")
+        return
+            ([
+                header(folder),
+                "extension ConformanceKit {",
+                "    /// The kit's pages by name, as the web package ships them in `conformance/`.",
+                "    public static let files: [String: String] = [",
+            ] + files + ["    ]", "}", ""]).joined(separator: "\n")
     }
 
     /// `text` as a JSON string literal, escaped as JavaScript's `JSON.stringify` escapes it.
@@ -145,7 +166,9 @@ enum EmbeddedText {
     /// The capture groups of `pattern`'s first match in `text` (`^` and `$` match at line ends).
     private static func firstMatch(_ pattern: String, in text: String) -> [String?]? {
         let expression = try! NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
-        guard let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        guard let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
+            return nil
+        }
         return (1..<match.numberOfRanges).map { index in
             Range(match.range(at: index), in: text).map { String(text[$0]) }
         }

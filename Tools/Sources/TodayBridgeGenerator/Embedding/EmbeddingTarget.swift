@@ -29,19 +29,23 @@ struct EmbeddingTarget: Sendable {
             output: .swift(imports: [], access: "public")
         ),
         EmbeddingTarget(
-            folder: "web/host/webkitgtk", built: "web/dist/host/webkitgtk", file: "Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift",
+            folder: "web/host/webkitgtk", built: "web/dist/host/webkitgtk",
+            file: "Sources/TodayBridgeGTK/WebKitGTKScripts.generated.swift",
             output: .swift(imports: ["@_spi(Adapters) import TodayBridge"], access: "package")
         ),
         EmbeddingTarget(
-            folder: "web/host/webkit", built: "web/dist/host/webkit", file: "Sources/TodayBridgeWebKit/WebKitScripts.generated.swift",
+            folder: "web/host/webkit", built: "web/dist/host/webkit",
+            file: "Sources/TodayBridgeWebKit/WebKitScripts.generated.swift",
             output: .swift(imports: ["@_spi(Adapters) import TodayBridge"], access: "package")
         ),
         EmbeddingTarget(
-            folder: "web/host/chromium", built: "web/dist/host/chromium", file: "android/emulation/src/today/emulation/ChromiumScripts.java",
+            folder: "web/host/chromium", built: "web/dist/host/chromium",
+            file: "android/emulation/src/today/emulation/ChromiumScripts.java",
             output: .java(package: "today.emulation")
         ),
         EmbeddingTarget(
-            folder: "Tools/inspector/src", built: "Tools/inspector/dist", file: "Tools/Sources/TodayBridgeInspector/InspectorScripts.generated.swift",
+            folder: "Tools/inspector/src", built: "Tools/inspector/dist",
+            file: "Tools/Sources/TodayBridgeInspector/InspectorScripts.generated.swift",
             output: .swift(imports: ["@_spi(Adapters) import TodayBridge"], access: "package")
         ),
     ]

@@ -10,7 +10,9 @@ import TodayBridgeAndroidWire
 /// org.json value (`Any?`, `JSONObject.NULL` for `null`), and an object of them a `JSONObject`.
 enum KotlinWire {
     static func render() -> String {
-        let declarations = AndroidWire.shapes.map { (name: "\($0.type)", shape: ShapeReader.shape(of: $0.type), summary: $0.summary) }
+        let declarations = AndroidWire.shapes.map {
+            (name: "\($0.type)", shape: ShapeReader.shape(of: $0.type), summary: $0.summary)
+        }
         let names = Dictionary(declarations.map { ($0.shape, $0.name) }, uniquingKeysWith: { first, _ in first })
         let constants = AndroidWire.constants.map { constant in
             "    /** \(constant.summary) */\n    object \(constant.name) {\n"
@@ -18,7 +20,9 @@ enum KotlinWire {
                 + "    }\n"
         }
         let classes = declarations.map { declaration -> String in
-            guard case .object(let fields) = declaration.shape else { preconditionFailure("\(declaration.name) is not an object shape") }
+            guard case .object(let fields) = declaration.shape else {
+                preconditionFailure("\(declaration.name) is not an object shape")
+            }
             return KotlinClass(name: declaration.name, fields: fields, summary: declaration.summary, names: names).text
         }
         return """
@@ -44,7 +48,11 @@ enum KotlinWire {
     static func constantName(_ value: String) -> String {
         var name = ""
         for (index, character) in value.enumerated() {
-            if character.isUppercase, index > 0, !(value[value.index(value.startIndex, offsetBy: index - 1)].isUppercase) { name += "_" }
+            if character.isUppercase, index > 0,
+                !(value[value.index(value.startIndex, offsetBy: index - 1)].isUppercase)
+            {
+                name += "_"
+            }
             name += character.uppercased()
         }
         return name
@@ -133,7 +141,9 @@ private struct KotlinClass {
     private func readExpression(_ field: TypeShape.Field) -> String {
         let key = literal(field.name)
         let shape = unwrapped(field.shape)
-        if case .unknown = shape { return optional(field) ? "if (json.has(\(key))) json.opt(\(key)) else null" : "json.opt(\(key))" }
+        if case .unknown = shape {
+            return optional(field) ? "if (json.has(\(key))) json.opt(\(key)) else null" : "json.opt(\(key))"
+        }
         let read = required(shape, key)
         return optional(field) ? "if (json.isNull(\(key))) null else \(read)" : read
     }
@@ -143,8 +153,10 @@ private struct KotlinClass {
         case .string, .literals: "json.getString(\(key))"
         case .number: "json.getDouble(\(key))"
         case .boolean: "json.getBoolean(\(key))"
-        case .array(let item): "json.getJSONArray(\(key)).let { array -> List(array.length()) { index -> \(element(item)) } }"
-        case .record(.string): "json.getJSONObject(\(key)).let { map -> map.keys().asSequence().associateWith { map.getString(it) } }"
+        case .array(let item):
+            "json.getJSONArray(\(key)).let { array -> List(array.length()) { index -> \(element(item)) } }"
+        case .record(.string):
+            "json.getJSONObject(\(key)).let { map -> map.keys().asSequence().associateWith { map.getString(it) } }"
         case .record: "json.getJSONObject(\(key))"
         case .object where names[shape] != nil: "\(names[shape]!).fromJson(json.getJSONObject(\(key)))"
         case .object: "json.getJSONObject(\(key))"

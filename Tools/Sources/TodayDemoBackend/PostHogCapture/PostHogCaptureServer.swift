@@ -78,7 +78,9 @@ package final class PostHogCaptureServer: Sendable {
             state.withLock { $0.refusedShapes.append(error.description) }
             return Response(status: .badRequest)
         }
-        guard batch.events.count <= state.withLock({ $0.maxEventsPerBatch }) else { return Response(status: .init(code: 413)) }
+        guard batch.events.count <= state.withLock({ $0.maxEventsPerBatch }) else {
+            return Response(status: .init(code: 413))
+        }
         state.withLock { $0.batches.append(batch) }
         if case .stall(let seconds)? = fault { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
         return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":1}"#)))
