@@ -12,7 +12,9 @@
 #   Tools/.build/android-host  the JVM host of `today-bridge open --engine android`: the emulation
 #                  of Android's WebView API (android/emulation), the Kotlin glue and the app side
 #                  (android/host), one jar
-#   web/dist       the web SDK, its package and the scripts hosts inject, built once
+#   web/dist       the web SDK, its package, the scripts hosts inject and the conformance kit's
+#                  pages, built once
+#   Tools/inspector/dist  the traffic inspector's page (Tools/inspector/), built once
 #   .build/out     the WebKitGTK web process extension (C), built with Swift Build; placed in
 #                  Tools/.build/<configuration>/TodayBridgeGTKWebProcessExtension/
 # WERROR=1 (CI) makes a warning in this project's own Swift an error; dependencies keep theirs.
@@ -21,11 +23,14 @@ WERROR ?=
 SWIFT_FLAGS = $(if $(filter 1,$(WERROR)),-Xswiftc -warnings-as-errors)
 TOOLS = --package-path Tools
 CLI = Tools/.build/debug/today-bridge
+# Where <jni.h> is on Linux, for builds of the JNI library (android/).
+JNI_FLAGS := $(shell scripts/jni-flags.sh)
+GENERATE = Tools/.build/debug/today-bridge-generate
 
 # A build's prerequisites: its sources and their folders (a folder changes when a file is added or removed).
 sources = $(shell find $(1) -path '*/.build' -prune -o \( -type d -o -name '*.swift' -o -name '*.[ch]' -o -name '*.modulemap' \) -print)
 LIBRARY_SOURCES := Package.swift $(call sources,Sources Tests)
-TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools android/Package.swift android/Sources)
+TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools/Package.swift Tools/Sources Tools/Tests android/Package.swift android/Sources)
 FUZZ_SOURCES := $(LIBRARY_SOURCES) $(call sources,Fuzz)
 ANDROID_HOST_SOURCES := $(shell find android/emulation android/bridge/src android/host \( -type d -o -type f \) -print) android/scripts/build-host.sh
 EXTENSION = TodayBridgeGTKWebProcessExtension
@@ -33,16 +38,19 @@ EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/C
 # Where the tools find it: next to their executables.
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)
+# The inspector's build uses the web SDK's compiler options, Node declarations and bundler.
+INSPECTOR_SOURCES := $(shell find Tools/inspector -path Tools/inspector/dist -prune -o -type f -print) \
+	web/tsconfig.json web/test/node.d.ts web/scripts/bundle-host-scripts.mjs web/scripts/bundle-modules.mjs
 
-.PHONY: demo test bench soak deps docs doc-check app-resolution-check unit-test tools-test web-test web-package web-package-check package-metadata-check android-host android-test jni-library-check android-publication-check \
-	contract contract-check host-scripts inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
+.PHONY: demo test bench soak deps format format-check docs doc-check app-resolution-check unit-test tools-test web-test inspector-test web-package web-package-check package-metadata-check android-host android-test jni-library-check android-publication-check \
+	generate generate-check inspector-screenshot sanitize-thread sanitize-address fuzz fuzz-smoke clean
 
 # `make demo`: the demo app in WebKitGTK against a local backend (README, "Try it").
 demo: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	$(CLI) demo
 
 # `make test`: every suite, check and drift check below; what CI runs (.ci/run).
-test: deps web-test web-package-check package-metadata-check unit-test tools-test android-test jni-library-check android-publication-check contract-check docs doc-check \
+test: deps format-check web-test inspector-test web-package-check package-metadata-check unit-test tools-test android-test jni-library-check android-publication-check generate-check docs doc-check \
 	app-resolution-check sanitize-thread sanitize-address fuzz-smoke
 
 deps:
@@ -54,13 +62,17 @@ web/dist/.built: $(WEB_SOURCES) LICENSE
 	web/scripts/build.sh
 	touch $@
 
+Tools/inspector/dist/.built: $(INSPECTOR_SOURCES)
+	Tools/inspector/build.sh
+	touch $@
+
 .build/debug/.built: $(LIBRARY_SOURCES)
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	touch $@
 
 Tools/.build/debug/.built: $(TOOLS_SOURCES)
 	$(SWIFT) build $(TOOLS) --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(SWIFT_FLAGS)
+	$(SWIFT) build $(TOOLS) --product TodayBridgeJNI $(JNI_FLAGS) $(SWIFT_FLAGS)
 	touch $@
 
 # The JVM host `today-bridge open --engine android` starts (android/scripts/build-host.sh); it loads
@@ -90,9 +102,13 @@ Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so Tools/.build/release/$(EXTENS
 
 # --- Suites ---
 
-# The web SDK's and the host scripts' unit tests, on Node's test runner.
+# The web SDK's, the host scripts' and the conformance kit's unit tests, on Node's test runner.
 web-test: web/dist/.built
 	node --test web/dist/esm/test/
+
+# The traffic inspector page's unit tests, on Node's test runner.
+inspector-test: Tools/inspector/dist/.built
+	node --test Tools/inspector/dist/esm/test/
 
 # The web SDK as an npm package (web/dist/package/today-webview-bridge-<VERSION>.tgz, VERSION being
 # TodayBridge.version), unpacked into web/dist/packed/, where the end-to-end, demo and bench pages
@@ -190,45 +206,43 @@ fuzz-smoke: .build-fuzz/.built
 
 # --- Generated files and their drift checks (X6) ---
 
-# Regenerates the web SDK's declarations from the Swift definitions: the wire protocol, the host
-# scripts' configurations and the conformance kit's fixture; the Android glue's wire constants and
-# shapes (Kotlin); then the demo's and the docs' types, by running their checks with
-# TODAY_BRIDGE_WRITE_TYPES=1.
-KOTLIN_WIRE = android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt
-
-contract: Tools/.build/debug/.built .build/debug/.built
-	$(CLI) contract > web/src/protocol.generated.ts
-	$(CLI) contract --host-configurations > web/src/host/configurations.generated.ts
-	$(CLI) contract --conformance-fixture > web/src/conformance/fixture.generated.ts
-	$(CLI) contract --kotlin > $(KOTLIN_WIRE)
+# Every generated file, by one generator (`today-bridge-generate`, Tools/Sources/TodayBridgeGenerator),
+# in order (ARCHITECTURE.md lists each file, its source and its check):
+#   1. from the Swift definitions: the TypeScript the web SDK, the host scripts, the conformance
+#      kit and the inspector compile against, and the Android glue's Kotlin (`declarations`);
+#   2. the web SDK, the host scripts, the conformance pages and the inspector's page, built;
+#   3. the built scripts embedded into the Swift sources and the emulation's Java (`embed`), and
+#      the libraries and tools rebuilt with them;
+#   4. the demo's and the docs' types, by running their checks with TODAY_BRIDGE_WRITE_TYPES=1, as
+#      an app regenerates its own.
+generate: Tools/.build/debug/.built .build/debug/.built
+	$(GENERATE) declarations
+	$(MAKE) web/dist/.built Tools/inspector/dist/.built
+	$(GENERATE) embed
+	$(MAKE) .build/debug/.built Tools/.build/debug/.built
 	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test --skip-build --filter DocSnippetTypesTests
 	TODAY_BRIDGE_WRITE_TYPES=1 $(SWIFT) test $(TOOLS) --skip-build --filter TodayDemoTests
 
-# Fails when the committed declarations (TypeScript, and the Android glue's Kotlin) differ from a
-# fresh rendering, or the files embedding the host scripts and the inspector (Swift, and the
-# emulation's Java) differ from the built web/src/host/ and web/src/inspector/ (`make host-scripts`). The demo's and the docs' types are checked by their
-# suites (TodayDemoTests in tools-test, DocSnippetTypesTests in unit-test).
-contract-check: Tools/.build/debug/.built web/dist/.built
-	$(CLI) contract | diff -u web/src/protocol.generated.ts - \
-		|| { echo "web/src/protocol.generated.ts is stale: run 'make contract'"; exit 1; }
-	$(CLI) contract --host-configurations | diff -u web/src/host/configurations.generated.ts - \
-		|| { echo "web/src/host/configurations.generated.ts is stale: run 'make contract'"; exit 1; }
-	$(CLI) contract --conformance-fixture | diff -u web/src/conformance/fixture.generated.ts - \
-		|| { echo "web/src/conformance/fixture.generated.ts is stale: run 'make contract'"; exit 1; }
-	$(CLI) contract --kotlin | diff -u $(KOTLIN_WIRE) - \
-		|| { echo "$(KOTLIN_WIRE) is stale: run 'make contract'"; exit 1; }
-	node web/scripts/host-scripts.mjs check
-
-# Builds the scripts hosts inject (web/src/host/) and the traffic inspector's page (web/src/inspector/)
-# and embeds them into the Swift sources (HostScripts.generated.swift, WebKitGTKScripts.generated.swift,
-# InspectorScripts.generated.swift) and the emulation's Java (android/emulation/.../ChromiumScripts.java).
-host-scripts: web/dist/.built
-	node web/scripts/host-scripts.mjs write
+# Fails when a committed file of steps 1 and 3 differs from a fresh rendering, naming it. The
+# demo's and the docs' types are checked by their suites (TodayDemoTests in tools-test,
+# DocSnippetTypesTests in unit-test).
+generate-check: Tools/.build/debug/.built web/dist/.built Tools/inspector/dist/.built
+	$(GENERATE) --check
 
 # An app that depends on this package by version resolves this package and swift-log, nothing
 # else: with `TodayBridge` alone, and with the WebKitGTK adapter (scripts/check-app-resolution.sh).
 app-resolution-check:
 	scripts/check-app-resolution.sh
+
+# --- Format ---
+
+# Every hand-written Swift file in the format .swift-format describes (`swift format`, from the
+# toolchain; generated files are left as their generator writes them): scripts/check-format.sh.
+format-check:
+	scripts/check-format.sh
+
+format:
+	scripts/check-format.sh --write
 
 # --- Docs ---
 
@@ -255,7 +269,7 @@ inspector-screenshot: deps web/dist/.built Tools/.build/debug/.built
 bench: deps web/dist/.built Tools/.build/android-host/.built
 	$(SWIFT) build $(TOOLS) -c release --product today-bridge
 	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeBenchmarks
-	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI
+	$(SWIFT) build $(TOOLS) -c release --product TodayBridgeJNI $(JNI_FLAGS)
 	touch Tools/.build/release/.built
 	$(MAKE) Tools/.build/release/$(EXTENSION)/lib$(EXTENSION).so
 	mkdir -p Tools/.build/release && cc -O2 -shared -fPIC scripts/bench/alloc-counter.c -o Tools/.build/release/alloc-counter.so -ldl
@@ -274,4 +288,4 @@ soak: deps web/dist/.built Tools/.build/debug/.built $(EXTENSION_MODULE)
 	Tools/.build/debug/TodayBridgeBenchmarks soak 200 --engine-alone --trim
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz .build-snippets Tools/.build Fuzz/.build web/dist
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-snippets Tools/.build Tools/inspector/dist Fuzz/.build web/dist

@@ -15,30 +15,32 @@ let package = Package(
         .target(name: "CLibFuzzer", path: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"), .product(name: "Logging", package: "swift-log")],
-            path: "Support", packageAccess: false, swiftSettings: joinsLibraries
+            dependencies: [
+                "CLibFuzzer", library("TodayBridge"), library("TodayBridgeTesting"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Support"
         ),
-    ] + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"].map { name in
-        fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
-    } + [
-        // WebKit's Foundation bodies are the WebKit adapter's (on Linux over WebKit's API on WebKitGTK).
-        fuzzer("FuzzFoundationValue", dependencies: [library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeWebKit")]),
     ]
+        + ["FuzzConnection", "FuzzJSON", "FuzzOriginRule", "FuzzRelayedText", "FuzzStringTransport", "FuzzTrackEvent"]
+        .map { name in
+            fuzzer(name, dependencies: [library("TodayBridge"), library("TodayBridgeTesting")])
+        } + [
+            // WebKit's Foundation bodies are the WebKit adapter's (on Linux over WebKit's API on WebKitGTK).
+            fuzzer(
+                "FuzzFoundationValue",
+                dependencies: [library("TodayBridge"), library("TodayBridgeTesting"), library("TodayBridgeWebKit")])
+        ]
 )
 
-// The fuzzers reach the libraries' `package` API (`AnalyticsEventValidator`, `Locked`), as the libraries'
-// own tests do. SwiftPM names the package of a package's modules after its identity, the last
-// component of its path: each fuzzer joins the libraries' package under that name instead of its own.
+// The libraries' package, by its identity (the last component of its path).
 var libraries: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
-}
-
-var joinsLibraries: [SwiftSetting] {
-    [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        .lowercased()
 }
 
 @MainActor func fuzzer(_ name: String, dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: name, packageAccess: false, swiftSettings: joinsLibraries)
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: name)
 }
 
 @MainActor func library(_ product: String) -> Target.Dependency {

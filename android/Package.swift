@@ -10,44 +10,30 @@ let package = Package(
     name: "TodayBridgeAndroid",
     products: [
         .library(name: "TodayBridgeJNI", type: .dynamic, targets: ["TodayBridgeJNI"]),
-        // The shapes the glue and the core exchange, for `today-bridge contract --kotlin` (Tools/).
+        // The shapes the glue and the core exchange, which the generator renders as Kotlin (Tools/).
         .library(name: "TodayBridgeAndroidWire", targets: ["TodayBridgeAndroidWire"]),
     ],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
-        // <jni.h>: the NDK's sysroot has it on Android; on Linux it comes from the JDK (JAVA_HOME,
-        // else Debian's OpenJDK 17).
-        .target(name: "CJNI", cSettings: [.unsafeFlags(jdkIncludes, .when(platforms: [.linux]))]),
+        // <jni.h>: the NDK's sysroot has it on Android; on Linux the JDK's, whose folders the build
+        // command names (scripts/jni-flags.sh).
+        .target(name: "CJNI"),
         .target(
             name: "TodayBridgeAndroidWire",
-            dependencies: [.product(name: "TodayBridge", package: libraries)],
-            packageAccess: false,
-            swiftSettings: joinsLibraries
+            dependencies: [.product(name: "TodayBridge", package: libraries)]
         ),
         .target(
             name: "TodayBridgeJNI",
-            dependencies: [.product(name: "TodayBridge", package: libraries), "TodayBridgeAndroidWire", "CJNI"],
-            packageAccess: false,
-            swiftSettings: [.unsafeFlags(jdkIncludes.flatMap { ["-Xcc", $0] }, .when(platforms: [.linux]))] + joinsLibraries
+            dependencies: [.product(name: "TodayBridge", package: libraries), "TodayBridgeAndroidWire", "CJNI"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
 
-var jdkIncludes: [String] {
-    let javaHome = Context.environment["JAVA_HOME"] ?? "/usr/lib/jvm/java-17-openjdk-amd64"
-    return ["-I\(javaHome)/include", "-I\(javaHome)/include/linux"]
-}
-
-// The JNI library is the core's own adapter and uses the core's `package` API, as the libraries'
-// adapters do. SwiftPM names the package of a package's modules after its identity, the last
-// component of its path: the library joins the core's package under that name instead of its own.
+// The libraries' package, by its identity (the last component of its path).
 var libraries: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
-}
-
-var joinsLibraries: [SwiftSetting] {
-    [.unsafeFlags(["-package-name", String(libraries.map { $0.isLetter || $0.isNumber ? $0 : "_" })])]
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+        .lowercased()
 }

@@ -11,7 +11,8 @@ scratch=.build-jni-static
 static_libraries=$(dirname "$(dirname "$(command -v swift)")")/lib/swift_static/linux
 
 mkdir -p "$scratch"
-if ! swift build --package-path android -c release --product TodayBridgeJNI --scratch-path "$scratch" \
+# shellcheck disable=SC2046 # the flags are words
+if ! swift build --package-path android -c release --product TodayBridgeJNI --scratch-path "$scratch" $(scripts/jni-flags.sh) \
     --static-swift-stdlib -Xswiftc -static-stdlib -Xlinker -L"$static_libraries" >"$scratch/build.log" 2>&1; then
     cat "$scratch/build.log" >&2
     exit 1

@@ -93,6 +93,19 @@ def check_swift_package(readme, manifest, version):
         problems.append(f'.spi.yml does not document {target}, a product with a DocC catalog')
 
 
+def check_manifests():
+    """Every package builds from a plain `swift build`: no manifest passes unsafe flags (which also
+    bar a package from being a dependency), and none joins another package's `package` access with
+    `-package-name`; what other packages need from the libraries is `public` or a named `@_spi`."""
+    for manifest in sorted(ROOT.glob('**/Package.swift')):
+        relative = manifest.relative_to(ROOT)
+        if any(part.startswith('.build') or part == 'node_modules' for part in relative.parts):
+            continue
+        text = manifest.read_text()
+        check('unsafeFlags' not in text, f'{relative} passes unsafe flags')
+        check('-package-name' not in text, f'{relative} joins another package with -package-name')
+
+
 def check_changelog(changelog, version):
     check(changelog.startswith('# Changelog\n'), 'CHANGELOG.md does not begin with "# Changelog"')
     check('https://keepachangelog.com/en/1.1.0/' in changelog, 'CHANGELOG.md does not say it follows Keep a Changelog 1.1.0')
@@ -182,6 +195,7 @@ def main():
     licence, readme, manifest = read('LICENSE'), read('README.md'), read('Package.swift')
     check_licence(licence, readme, manifest)
     check_swift_package(readme, manifest, version)
+    check_manifests()
     check_changelog(read('CHANGELOG.md'), version)
     check_releasing(read('RELEASING.md'))
     tarball = Path(options.tarball) if options.tarball else ROOT / f'web/dist/package/today-webview-bridge-{version}.tgz'
@@ -190,7 +204,7 @@ def main():
         for problem in problems:
             print(f'check-packages: {problem}', file=sys.stderr)
         sys.exit(1)
-    print(f'check-packages: LICENSE (MIT) named everywhere; Swift package {version} ({REPOSITORY}); CHANGELOG, RELEASING, .spi.yml; {tarball.name} metadata and README links')
+    print(f'check-packages: LICENSE (MIT) named everywhere; Swift package {version} ({REPOSITORY}); no unsafe flags in any manifest; CHANGELOG, RELEASING, .spi.yml; {tarball.name} metadata and README links')
 
 
 if __name__ == '__main__':

@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # Each line: a package's folder, then the modules whose catalogs it documents.
-catalogs=". TodayBridge TodayBridgeTesting TodayBridgePostHog TodayBridgeWebKit TodayBridgeGTK
+catalogs=". TodayBridge TodayBridgeTesting TodayBridgeTypeScript TodayBridgeConformance TodayBridgePostHog TodayBridgeWebKit TodayBridgeGTK
 android TodayBridgeJNI"
 java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
 output=.build/docs

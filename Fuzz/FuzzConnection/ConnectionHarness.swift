@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import TodayBridge
+import Synchronization
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// One connection with the harness's services, driven by a program step by step, its invariants
@@ -20,7 +21,7 @@ final class ConnectionHarness {
     private let replies = ReplyLog()
     private let sessions = Sessions()
     private var tokensHeld = false
-    private let nativeCallsFinished = Locked(0)
+    private let nativeCallsFinished = Counter()
     private var nativeCalls: [Task<Void, Never>] = []
     private var page: Step.Page?
     private var isClosed = false
@@ -30,7 +31,8 @@ final class ConnectionHarness {
 
     /// Small limits, so that a short program reaches them (X7).
     private static let limits = BridgeLimits(
-        maxMessageBytes: 2048, maxDepth: 8, maxCallsInFlight: 4, defaultDeadline: 10, maxBufferedEvents: 3, maxPendingNativeCalls: 3
+        maxMessageBytes: 2048, maxDepth: 8, maxCallsInFlight: 4, defaultDeadline: 10, maxBufferedEvents: 3,
+        maxPendingNativeCalls: 3
     )
     static let trustedOrigin = SecurityOrigin(string: "https://trusted.example.com")!
 
@@ -45,7 +47,8 @@ final class ConnectionHarness {
         )
         bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: .linux, surfaces: [surface], limits: Self.limits),
-            tokens: tokens, analytics: RecordingAnalyticsSink(), identity: AnalyticsIdentity(deviceID: "fuzz"), clock: clock
+            tokens: tokens, analytics: RecordingAnalyticsSink(), identity: AnalyticsIdentity(deviceID: "fuzz"),
+            clock: clock
         )
         connection = bridge.connect(webView)
         registerCapabilities()
@@ -54,14 +57,19 @@ final class ConnectionHarness {
     private func registerCapabilities() {
         let handlers = self.handlers
         // The literal types are valid and distinct.
-        try! bridge.register("fuzz.answer", access: .anyFrame) { (_: NoFields, _) in "answered" }
-        try! bridge.register("fuzz.throwBridgeError", access: .anyFrame) { (_: NoFields, _) -> String in throw BridgeError.failed("no") }
-        try! bridge.register("fuzz.throwOther", access: .anyFrame) { (_: NoFields, _) -> String in throw FuzzTokenError.refreshFailed }
-        try! bridge.register("fuzz.hang", access: .anyFrame, deadline: 5) { (_: NoFields, _) in
+        try! bridge.register("fuzz.answer", access: .anyFrame) { (_: JSONValue, _) in "answered" }
+        try! bridge.register("fuzz.throwBridgeError", access: .anyFrame) { (_: JSONValue, _) -> String in
+            throw BridgeError.failed("no")
+        }
+        try! bridge.register("fuzz.throwOther", access: .anyFrame) { (_: JSONValue, _) -> String in
+            throw FuzzTokenError.refreshFailed
+        }
+        try! bridge.register("fuzz.hang", access: .anyFrame, deadline: 5) { (_: JSONValue, _) in
             await handlers.pass()
             return "late"
         }
-        try! bridge.register("fuzz.secret", access: .trustedSurface) { (_: NoFields, _) in FuzzTokens.prefix + "secret" }
+        try! bridge.register("fuzz.secret", access: .trustedSurface) { (_: JSONValue, _) in FuzzTokens.prefix + "secret"
+        }
     }
 
     /// Runs one step, then checks what must hold after every step.
@@ -70,7 +78,9 @@ final class ConnectionHarness {
         case .message(let kind, let sender):
             // Only a plain establishSession asks the token service itself each time; one that
             // refreshes may join a refresh already past the service's gate (T3).
-            send(Self.body(of: kind), from: sender, step: "\(kind) from \(sender)", waitsForTokens: kind == .establishSession)
+            send(
+                Self.body(of: kind), from: sender, step: "\(kind) from \(sender)",
+                waitsForTokens: kind == .establishSession)
         case .text(let text, let sender): send(text, from: sender, step: "text from \(sender)", waitsForTokens: false)
         case .navigate(let page):
             self.page = page
@@ -85,13 +95,16 @@ final class ConnectionHarness {
             sessions.documentEnds()
             replies.lifecycle { _ = connection.webProcessDidTerminate(.crashed) }
         case .advanceClock(let seconds): await clock.advance(bySeconds: seconds)
-        case .emit(let number): try? await connection.emit(NativeEvent<JSONValue>("fuzz.event"), payload: .number(Double(number)))
+        case .emit(let number):
+            try? await connection.emit(NativeEvent<JSONValue>("fuzz.event"), payload: .number(Double(number)))
         case .nativeCall(let deadline): startNativeCall(deadline: deadline)
         case .answerNativeCall(let index, let answer, let sender, let twice):
             let ids = webView.deliveredCallIDs
             let id = index < ids.count ? ids[index] : String(index + 1000)
             for _ in 0..<(twice ? 2 : 1) {
-                send(Self.reply(id: id, answer).jsonString, from: sender, step: "reply \(answer) from \(sender)", waitsForTokens: false)
+                send(
+                    Self.reply(id: id, answer).jsonString, from: sender, step: "reply \(answer) from \(sender)",
+                    waitsForTokens: false)
             }
         case .holdTokens(let holds):
             tokensHeld = holds
@@ -119,14 +132,16 @@ final class ConnectionHarness {
         for task in nativeCalls { await task.value }
         let answered = await Fuzz.eventually { self.replies.unanswered.isEmpty }
         Fuzz.check(answered, "C5: never answered: \(replies.unanswered)")
-        Fuzz.check(nativeCallsFinished.withLock { $0 } == nativeCalls.count, "X4: a native call never ended")
+        Fuzz.check(nativeCallsFinished.count == nativeCalls.count, "X4: a native call never ended")
     }
 
     /// Sends a message; `waitsForTokens`: an `establishSession` that cannot get a token while the
     /// token service holds every request.
     private func send(_ text: String, from sender: Step.Sender, step: String, waitsForTokens: Bool) {
         let facts = facts(of: sender)
-        let mayHoldCredential = facts.isMainFrame && facts.frameOrigin == Self.trustedOrigin && facts.mainDocumentURL == Step.Page.trusted.url
+        let mayHoldCredential =
+            facts.isMainFrame && facts.frameOrigin == Self.trustedOrigin
+            && facts.mainDocumentURL == Step.Page.trusted.url
         if mayHoldCredential, !isClosed, text.contains("\"establishSession") {
             sessions.sent(heldUntilItsDocumentEnds: waitsForTokens && tokensHeld)
         }
@@ -141,23 +156,29 @@ final class ConnectionHarness {
     private func startNativeCall(deadline: Double) {
         let connection = self.connection, finished = nativeCallsFinished
         let call = NativeCall<JSONValue, JSONValue>("fuzz.ask")
-        nativeCalls.append(Task {
-            _ = try? await connection.call(call, arguments: .null, default: "fallback", deadline: deadline)
-            finished.withLock { $0 += 1 }
-        })
+        nativeCalls.append(
+            Task {
+                _ = try? await connection.call(call, arguments: .null, default: "fallback", deadline: deadline)
+                finished.increment()
+            })
     }
 
     /// What the engine says about `sender` while the main frame shows ``page`` (C8).
     private func facts(of sender: Step.Sender) -> SenderFacts {
         let url = page?.url
         switch sender {
-        case .mainFrame: return SenderFacts(isMainFrame: true, frameOrigin: page?.origin, frameURL: url, mainDocumentURL: url)
-        case .sameOriginSubFrame: return SenderFacts(isMainFrame: false, frameOrigin: Self.trustedOrigin, mainDocumentURL: url)
-        case .crossOriginSubFrame: return SenderFacts(isMainFrame: false, frameOrigin: SecurityOrigin(string: "https://ads.example"), mainDocumentURL: url)
+        case .mainFrame:
+            return SenderFacts(isMainFrame: true, frameOrigin: page?.origin, frameURL: url, mainDocumentURL: url)
+        case .sameOriginSubFrame:
+            return SenderFacts(isMainFrame: false, frameOrigin: Self.trustedOrigin, mainDocumentURL: url)
+        case .crossOriginSubFrame:
+            return SenderFacts(
+                isMainFrame: false, frameOrigin: SecurityOrigin(string: "https://ads.example"), mainDocumentURL: url)
         case .unidentified: return .unidentifiedFrame(mainDocumentURL: url)
         case .opaqueMainFrame: return SenderFacts(isMainFrame: true, frameOrigin: nil, mainDocumentURL: url)
         case .beforeCommit: return SenderFacts(isMainFrame: true, frameOrigin: Self.trustedOrigin, mainDocumentURL: nil)
-        case .trustedOriginClaim: return SenderFacts(isMainFrame: true, frameOrigin: Self.trustedOrigin, mainDocumentURL: url)
+        case .trustedOriginClaim:
+            return SenderFacts(isMainFrame: true, frameOrigin: Self.trustedOrigin, mainDocumentURL: url)
         }
     }
 
@@ -210,4 +231,13 @@ extension ConnectionStep.Page {
     var origin: SecurityOrigin? {
         self == .aboutBlank ? ConnectionHarness.trustedOrigin : SecurityOrigin(url: url)
     }
+}
+
+/// A count the harness's tasks raise from any thread.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    var count: Int { value.withLock { $0 } }
+
+    func increment() { value.withLock { $0 += 1 } }
 }

@@ -1,3 +1,5 @@
+import FuzzSupport
+import Synchronization
 import TodayBridge
 
 /// The app's token service as the program drives it: a token or a logged-out session, refreshes
@@ -9,7 +11,7 @@ final class FuzzTokens: TokenProvider {
         var failsRefresh = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     let gate = Gate()
 
     /// The prefix of every token value: a reply or a cookie holding it holds a credential.

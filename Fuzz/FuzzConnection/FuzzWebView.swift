@@ -1,9 +1,11 @@
+import FuzzSupport
+import Synchronization
 import TodayBridge
 
 /// The web view's side of the harness: the native calls delivered to the page, in order (the
 /// program answers them by index), and the cookies the core stores, each checked as it comes.
 final class FuzzWebView: BridgeWebView {
-    private let calls = Locked<[String]>([])
+    private let calls = Mutex<[String]>([])
     private let onCookie: @Sendable (BridgeCookie) -> Void
 
     init(onCookie: @escaping @Sendable (BridgeCookie) -> Void) {

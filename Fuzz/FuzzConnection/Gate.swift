@@ -1,3 +1,5 @@
+import FuzzSupport
+import Synchronization
 import TodayBridge
 
 /// Where the harness's services wait while the program holds them: a refresh or a capability's
@@ -8,7 +10,7 @@ final class Gate: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// From now on, every ``pass()`` waits.
     func hold() {

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import Synchronization
 import TodayBridge
 
 /// Every page message the program sent and the replies it got, checked as each reply comes (C5,
@@ -18,7 +19,7 @@ final class ReplyLog: Sendable {
         var lifecycleThread: pthread_t?
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Registers a message; `mayHoldCredential` is the harness's own reading of the policy.
     func expect(_ step: String, mayHoldCredential: Bool) -> Int {

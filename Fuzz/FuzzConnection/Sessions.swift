@@ -1,4 +1,5 @@
 import FuzzSupport
+import Synchronization
 import TodayBridge
 
 /// The `establishSession` messages that may mint the session cookie (T4, S4): those from a sender
@@ -14,7 +15,7 @@ final class Sessions: Sendable {
         var minted = 0
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// A message from a trusted sender; `held`: it waits for the token service, which holds.
     func sent(heldUntilItsDocumentEnds held: Bool) {
@@ -44,6 +45,7 @@ final class Sessions: Sendable {
             state.minted += 1
             return (state.minted, state.mayMint)
         }
-        Fuzz.check(minted <= mayMint, "T4 S1 S3 S4: \(minted) session cookies for \(mayMint) messages that may mint one")
+        Fuzz.check(
+            minted <= mayMint, "T4 S1 S3 S4: \(minted) session cookies for \(mayMint) messages that may mint one")
     }
 }

@@ -17,10 +17,13 @@ public func fuzzFoundationValue(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let limits = JSONLimits(maxBytes: 512, maxDepth: 6)
     if let value = try? JSONValue(foundationObject: object, limits: limits) {
         Fuzz.check(Fuzz.depth(of: value) <= limits.maxDepth, "X7: a body deeper than maxDepth was converted")
-        Fuzz.check(value.jsonUTF8.count <= limits.maxBytes, "X7: a body of \(value.jsonUTF8.count) bytes of JSON was converted")
+        Fuzz.check(
+            value.jsonUTF8.count <= limits.maxBytes, "X7: a body of \(value.jsonUTF8.count) bytes of JSON was converted"
+        )
         checkSerializes(value)
         if let text = try? JSONValue(parsing: value.jsonString), text == value {
-            let back = try? JSONValue(foundationObject: value.foundationObject, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 64))
+            let back = try? JSONValue(
+                foundationObject: value.foundationObject, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 64))
             Fuzz.check(back == value, "a value's Foundation form converts to another value: \(value.jsonString)")
         }
     }
@@ -54,7 +57,9 @@ struct FoundationValueReader {
         case 0: return NSNull()
         case 1: return NSNumber(value: byte() % 2 == 0)
         case 2: return NSNumber(value: Int64(bitPattern: UInt64(byte()) << 56 | UInt64(byte())))
-        case 3: return NSNumber(value: [0.5, -0, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, .pi][Int(byte() % 8)])
+        case 3:
+            return NSNumber(
+                value: [0.5, -0, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, .pi][Int(byte() % 8)])
         case 4: return text()
         case 5:
             let array = NSMutableArray()

@@ -1,5 +1,5 @@
 import FuzzSupport
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 // JSON text as a page sends it: parsing within limits (X7), the serialization round trip, the
@@ -58,7 +58,9 @@ private func checkRoundTrip(_ value: JSONValue) {
     }
     Fuzz.check(reparsed == value, "round trip changed the value: \(text)")
     Fuzz.check(reparsed.jsonString == text, "serialization is not stable: \(text)")
-    Fuzz.check(!text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0.value < 0x20 }, "unescaped line terminator or control character: \(text)")
+    Fuzz.check(
+        !text.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0.value < 0x20 },
+        "unescaped line terminator or control character: \(text)")
 }
 
 /// The typed decoder and encoder never trap, and encoding what was decoded gives the value back.
@@ -100,12 +102,15 @@ private func checkMessage(_ text: String, parsed: JSONValue?) {
     let type = parsed?["type"]?.stringValue
     let (fromText, fromSubFrame, overTransport) = Fuzz.runBlocking {
         // The system clock: a deadline on a manual clock nobody advances keeps its host alive (a leak to LeakSanitizer).
-        let host = BridgeTestHost(surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])], clock: SystemBridgeClock())
+        let host = BridgeTestHost(
+            surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],
+            clock: SystemBridgeClock())
         host.load("https://trusted.example.com/app/")
         let fromText = await host.send(json: text)
         let fromSubFrame = await host.send(json: text, from: .subFrame(origin: "https://ads.example"))
         let transport = StringTransport(connection: host.connection)
-        let envelope = parsed.map { JSONValue.object(["id": 7, "message": $0]).jsonString } ?? "{\"id\":7,\"message\":\(text)}"
+        let envelope =
+            parsed.map { JSONValue.object(["id": 7, "message": $0]).jsonString } ?? "{\"id\":7,\"message\":\(text)}"
         // The envelope always carries id 7, readable even when the rest is not: a reply comes.
         let overTransport: String? = await withCheckedContinuation { continuation in
             transport.receive(envelope, from: host.senderFacts()) { continuation.resume(returning: $0) }
@@ -128,7 +133,9 @@ private func checkMessage(_ text: String, parsed: JSONValue?) {
     case "track":
         Fuzz.check(fromText == .undefined && fromSubFrame == .undefined, "T1: track resolved \(fromText)")
     case "establishSession":
-        Fuzz.check(fromText == .value(["ok": true]) || fromText == .value(["ok": false]), "T4: establishSession resolved \(fromText)")
+        Fuzz.check(
+            fromText == .value(["ok": true]) || fromText == .value(["ok": false]),
+            "T4: establishSession resolved \(fromText)")
         Fuzz.check(fromSubFrame == .undefined, "S1: establishSession from a sub-frame resolved \(fromSubFrame)")
     case "headers", "refreshToken":
         Fuzz.check(fromSubFrame == .undefined, "S1: \(type!) from a sub-frame resolved \(fromSubFrame)")

@@ -6,7 +6,8 @@ import TodayBridge
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOriginRule(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let lines = Fuzz.text(start, count).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+    let lines = Fuzz.text(start, count).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(
+        String.init)
     let ruleText = lines[0]
     var origins: [SecurityOrigin] = []
     if lines.count > 1, let origin = SecurityOrigin(string: lines[1]) { origins.append(origin) }
@@ -25,7 +26,9 @@ public func fuzzOriginRule(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     checkOwnOrigin(rule, text: ruleText)
     for origin in origins {
         let expected = Reference(rule).matches(origin)
-        Fuzz.check(rule.matches(origin) == expected, "S2: \(rule) matches \(origin): \(rule.matches(origin)), expected \(expected)")
+        Fuzz.check(
+            rule.matches(origin) == expected,
+            "S2: \(rule) matches \(origin): \(rule.matches(origin)), expected \(expected)")
     }
     return 0
 }
@@ -55,7 +58,8 @@ private func checkOwnOrigin(_ rule: OriginRule, text: String) {
     } else {
         for written in [normal, text] {
             if let origin = SecurityOrigin(string: written) {
-                Fuzz.check(rule.matches(origin), "S2: \(rule) does not match its own origin \(origin) (from \(written))")
+                Fuzz.check(
+                    rule.matches(origin), "S2: \(rule) does not match its own origin \(origin) (from \(written))")
             }
         }
     }
@@ -78,7 +82,9 @@ private struct Reference {
         scheme = String(text[..<separator.lowerBound])
         var authority = Substring(text[separator.upperBound...])
         var port: Int?
-        let hostEnd = authority.hasPrefix("[") ? authority.firstIndex(of: "]").map(authority.index(after:)) : authority.firstIndex(of: ":")
+        let hostEnd =
+            authority.hasPrefix("[")
+            ? authority.firstIndex(of: "]").map(authority.index(after:)) : authority.firstIndex(of: ":")
         if let hostEnd, hostEnd < authority.endIndex {
             port = Int(authority[authority.index(after: hostEnd)...])
             authority = authority[..<hostEnd]
@@ -95,7 +101,9 @@ private struct Reference {
             let suffix = Array(host.utf8.dropFirst())  // ".example.com"
             guard candidate.count > suffix.count, Array(candidate.suffix(suffix.count)) == suffix else { return false }
             // The wildcard stands for whole, non-empty labels.
-            return !candidate.dropLast(suffix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { $0.isEmpty }
+            return !candidate.dropLast(suffix.count).split(
+                separator: UInt8(ascii: "."), omittingEmptySubsequences: false
+            ).contains { $0.isEmpty }
         }
         return candidate == Array(host.utf8)
     }

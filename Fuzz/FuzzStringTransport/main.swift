@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import TodayBridge
+import Synchronization
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 // The string transport's framing (A1, A2, C5, X7): any text, as a string-only host hands it over,
@@ -18,23 +19,24 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let id = whole.map(\.id) ?? StringTransport.leadingID(of: text.utf8)
     let replies = Fuzz.runBlocking {
         let host = BridgeTestHost(
-            surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],  // a valid literal rule
+            // a valid literal rule
+            surfaces: [try! TrustedSurface(name: "feed", origins: ["https://trusted.example.com"])],
             limits: BridgeLimits(maxMessageBytes: 1024, maxDepth: 6, defaultDeadline: 5),
             clock: SystemBridgeClock()  // a deadline on a manual clock nobody advances keeps its host alive (a leak)
         )
         host.load("https://trusted.example.com/app/")
-        let replies = Locked<[String]>([])
+        let replies = Replies()
         StringTransport(connection: host.connection).receive(text, from: host.senderFacts()) { reply in
-            replies.withLock { $0.append(reply) }
+            replies.list.withLock { $0.append(reply) }
         }
         for _ in 0..<20 { await Task.yield() }
         // Closing settles every call still pending, at once (C5); a call that finished just before
         // may still be handing its reply over on another thread, so a request waits for its reply
         // (bounded), then a little longer for a second one that must never come.
         host.connection.close()
-        if id != nil { _ = await Fuzz.eventually { !replies.withLock(\.isEmpty) } }
+        if id != nil { _ = await Fuzz.eventually { !replies.list.withLock(\.isEmpty) } }
         for _ in 0..<20 { await Task.yield() }
-        return replies.withLock { $0 }
+        return replies.list.withLock { $0 }
     }
     Fuzz.check(replies.count <= 1, "C5: \(replies.count) replies to one request")
     if let whole, whole.id == nil {
@@ -45,10 +47,18 @@ public func fuzzStringTransport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
         return 0
     }
     let answer = try? JSONValue(parsing: reply)
-    Fuzz.check(answer?["id"]?.doubleValue == id, "A1: the reply \(reply) does not carry the request's id \(String(describing: id))")
+    Fuzz.check(
+        answer?["id"]?.doubleValue == id,
+        "A1: the reply \(reply) does not carry the request's id \(String(describing: id))")
     let keys = Set(answer?.objectValue?.keys.map { $0 } ?? [])
-    Fuzz.check(keys == ["id"] || keys == ["id", "value"] || keys == ["id", "error"], "A1: the reply \(reply) is no reply")
+    Fuzz.check(
+        keys == ["id"] || keys == ["id", "value"] || keys == ["id", "error"], "A1: the reply \(reply) is no reply")
     return 0
 }
 
 Fuzz.main(fuzzStringTransport)
+
+/// What the transport answered one request, from whichever thread answered.
+final class Replies: Sendable {
+    let list = Mutex<[String]>([])
+}

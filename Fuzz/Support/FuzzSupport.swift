@@ -22,21 +22,22 @@ public enum Fuzz {
     }
 
     /// Crashes, which libFuzzer records as a finding, when an invariant does not hold.
-    public static func check(_ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+    public static func check(
+        _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+    ) {
         if !condition { fatalError("invariant broken: \(message())", file: file, line: line) }
     }
 
     /// Runs `body` to completion from the fuzzer's synchronous entry point.
     public static func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let result = Locked<T?>(nil)
+        let result = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let value = await body()
-            result.withLock { $0 = value }
+            result.value = await body()
             done.signal()
         }
         done.wait()
-        return result.withLock { $0! }
+        return result.value!
     }
 
     /// Whether `condition` comes to hold while other tasks run: yields first, then checks every
@@ -62,4 +63,10 @@ public enum Fuzz {
         case .null, .bool, .number, .string: 0
         }
     }
+}
+
+/// The value a task hands to the thread waiting for it.
+private final class Outcome<T>: @unchecked Sendable {
+    // @unchecked: written once by the task before it signals, read by the waiter after its wait.
+    var value: T?
 }

@@ -24,16 +24,19 @@ public enum GAsyncCall {
             let pending = Pending { source, result in
                 continuation.resume(with: Swift.Result { try finish(source, result) })
             }
-            start({ source, result, data in
-                // `data` is the pending call passed below: never nil.
-                Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().complete(source, result)
-            }, Unmanaged.passRetained(pending).toOpaque())
+            start(
+                { source, result, data in
+                    // `data` is the pending call passed below: never nil.
+                    Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().complete(source, result)
+                }, Unmanaged.passRetained(pending).toOpaque())
         }
     }
 
     private final class Pending {
         let complete: (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
-        init(_ complete: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void) { self.complete = complete }
+        init(_ complete: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void) {
+            self.complete = complete
+        }
     }
 }
 

@@ -61,12 +61,16 @@ final class GLibMainContextExecutor: SerialExecutor, TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let scheduled = Unmanaged.passRetained(Scheduled(job: UnownedJob(job), executor: self)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            let scheduled = Unmanaged<Scheduled>.fromOpaque(data!).takeRetainedValue()  // the job passed below: never nil
-            let executor = scheduled.executor
-            scheduled.job.runSynchronously(isolatedTo: executor.asUnownedSerialExecutor(), taskExecutor: executor.asUnownedTaskExecutor())
-            return 0  // G_SOURCE_REMOVE
-        }, scheduled, nil)
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                // the job passed below: never nil
+                let scheduled = Unmanaged<Scheduled>.fromOpaque(data!).takeRetainedValue()
+                let executor = scheduled.executor
+                scheduled.job.runSynchronously(
+                    isolatedTo: executor.asUnownedSerialExecutor(), taskExecutor: executor.asUnownedTaskExecutor())
+                return 0  // G_SOURCE_REMOVE
+            }, scheduled, nil)
     }
 
     /// The check Swift's runtime asks for: by contract it stops the process when the caller is

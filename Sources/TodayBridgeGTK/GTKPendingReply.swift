@@ -25,15 +25,16 @@ final class GTKPendingReply {
     func send(_ answer: BridgeReply) {
         switch answer {
         case .value(let value):
-            let result = value.map { value in
-                var json = value.jsonUTF8
-                json.append(0)
-                return json.withUnsafeBytes { bytes in
-                    // Cannot be nil: the text holds at least its terminating zero.
-                    let text = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
-                    return asText ? jsc_value_new_string(context, text) : jsc_value_new_from_json(context, text)
-                }
-            } ?? jsc_value_new_undefined(context)
+            let result =
+                value.map { value in
+                    var json = value.jsonUTF8
+                    json.append(0)
+                    return json.withUnsafeBytes { bytes in
+                        // Cannot be nil: the text holds at least its terminating zero.
+                        let text = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+                        return asText ? jsc_value_new_string(context, text) : jsc_value_new_from_json(context, text)
+                    }
+                } ?? jsc_value_new_undefined(context)
             webkit_script_message_reply_return_value(reply, result)
             if let result { g_object_unref(gpointer(result)) }
         case .rejection(let reason):

@@ -17,13 +17,17 @@ final class GTKUserMessageReply {
 
     /// Settles the page's call.
     func send(_ answer: BridgeReply) {
-        let parameters: OpaquePointer? = switch answer {
-        case .value(let value?):
-            value.jsonUTF8.withUnsafeBufferPointer { json in today_variant_new_text(json.baseAddress, gsize(json.count)) }
-        case .value(nil): nil
-        case .rejection(let reason): g_variant_new_string(reason)
-        }
-        webkit_user_message_send_reply(message, webkit_user_message_new(webkit_user_message_get_name(message), parameters))
+        let parameters: OpaquePointer? =
+            switch answer {
+            case .value(let value?):
+                value.jsonUTF8.withUnsafeBufferPointer { json in
+                    today_variant_new_text(json.baseAddress, gsize(json.count))
+                }
+            case .value(nil): nil
+            case .rejection(let reason): g_variant_new_string(reason)
+            }
+        webkit_user_message_send_reply(
+            message, webkit_user_message_new(webkit_user_message_get_name(message), parameters))
     }
 
     isolated deinit {

@@ -30,8 +30,12 @@ extension WebKitGTKBridge {
             extensionLoaded = true
             connection.documentWasRestored()
         case WebKitGTKWebProcessExtension.unavailableMessageName:
-            let reason = webkit_user_message_get_parameters(message).flatMap { g_variant_get_string($0, nil) }.map { String(cString: $0) }
-            connection.bridge.observer.report(.channelEntryUnavailable, "the web process extension could not define the channel's entry: \(reason ?? "no reason given")")
+            let reason = webkit_user_message_get_parameters(message).flatMap { g_variant_get_string($0, nil) }.map {
+                String(cString: $0)
+            }
+            connection.bridge.observer.report(
+                .channelEntryUnavailable,
+                "the web process extension could not define the channel's entry: \(reason ?? "no reason given")")
         default:
             return false
         }
@@ -42,7 +46,9 @@ extension WebKitGTKBridge {
     private func receiveExtensionMessage(_ message: OpaquePointer) {
         let reply = GTKUserMessageReply(message: message)
         var read = TodayExtensionMessage()
-        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri, let mainURI = read.main_uri else {
+        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri,
+            let mainURI = read.main_uri
+        else {
             return reply.send(.undefined)
         }
         // No main document URL: this sub-frame's process does not hold the main frame (site
@@ -52,9 +58,12 @@ extension WebKitGTKBridge {
             isMainFrame: read.main_frame != 0,
             frameOrigin: extensionOrigin.value(for: String(cString: origin), parse: SecurityOrigin.init(string:)),
             frameURL: extensionURL.value(for: String(cString: uri), parse: URL.init(string:)),
-            mainDocumentURL: mainText.isEmpty ? extensionMainURL.value : extensionMainURL.value(for: mainText, parse: URL.init(string:))
+            mainDocumentURL: mainText.isEmpty
+                ? extensionMainURL.value : extensionMainURL.value(for: mainText, parse: URL.init(string:))
         )
-        connection.receive(Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender, reply: answering(reply.send))
+        connection.receive(
+            Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender,
+            reply: answering(reply.send))
     }
 
     /// The channel's text: JSON, `#` and the length of a text too long to carry, or nothing for

@@ -1,7 +1,7 @@
 #if os(Linux)
 import CWebKitGTK
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 extension WebKitGTKBridge {
     /// Where a message came in: the main frame's relay, or WebKit's own page-world channel.
@@ -11,17 +11,24 @@ extension WebKitGTKBridge {
     }
 
     func registerHandlers() {
-        webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, relayHandler, Self.relayWorld)
+        webkit_user_content_manager_register_script_message_handler_with_reply(
+            contentManager, relayHandler, Self.relayWorld)
         webkit_user_content_manager_register_script_message_handler_with_reply(contentManager, channel, nil)
 
-        let onRelay: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, value, reply, data in
+        let onRelay: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+            _, value, reply, data in
             WebKitGTKBridge.received(value, reply: reply, data: data, route: .mainFrameRelay)
         }
-        let onPageWorld: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, value, reply, data in
+        let onPageWorld: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+            _, value, reply, data in
             WebKitGTKBridge.received(value, reply: reply, data: data, route: .pageWorld)
         }
-        connect(gpointer(contentManager), "script-message-with-reply-received::" + relayHandler, unsafeBitCast(onRelay, to: GCallback.self))
-        connect(gpointer(contentManager), "script-message-with-reply-received::" + channel, unsafeBitCast(onPageWorld, to: GCallback.self))
+        connect(
+            gpointer(contentManager), "script-message-with-reply-received::" + relayHandler,
+            unsafeBitCast(onRelay, to: GCallback.self))
+        connect(
+            gpointer(contentManager), "script-message-with-reply-received::" + channel,
+            unsafeBitCast(onPageWorld, to: GCallback.self))
     }
 
     func unregisterHandlers() {
@@ -30,12 +37,15 @@ extension WebKitGTKBridge {
     }
 
     /// The signal handler: hands the message to the core and returns TRUE (the reply comes later).
-    private nonisolated static func received(_ value: OpaquePointer?, reply: OpaquePointer?, data: gpointer?, route: Route) -> gboolean {
+    private nonisolated static func received(
+        _ value: OpaquePointer?, reply: OpaquePointer?, data: gpointer?, route: Route
+    ) -> gboolean {
         guard let value, let reply, let data else { return 0 }
         let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
         let message = IncomingMessage(value: value, reply: reply)
         GLibActor.assumeIsolated {
-            let pending = GTKPendingReply(reply: message.reply, context: jsc_value_get_context(message.value), asText: route == .mainFrameRelay)
+            let pending = GTKPendingReply(
+                reply: message.reply, context: jsc_value_get_context(message.value), asText: route == .mainFrameRelay)
             installation.receive(message.value, route: route, reply: pending)
         }
         return 1
@@ -46,25 +56,32 @@ extension WebKitGTKBridge {
         switch route {
         case .mainFrameRelay:
             guard jsc_value_is_string(value) != 0, let bytes = jsc_value_to_string_as_bytes(value) else {
-                return connection.receive(.unusable("the relay posted no text"), from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
+                return connection.receive(
+                    .unusable("the relay posted no text"),
+                    from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
             }
             defer { g_bytes_unref(bytes) }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
             guard let relayed = RelayedText(UnsafeRawBufferPointer(start: data, count: size)) else {
-                return connection.receive(.unusable("not a relayed text"), from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
+                return connection.receive(
+                    .unusable("not a relayed text"), from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url),
+                    reply: answer)
             }
             guard !extensionLoaded else {
                 // The main frame's way is the extension's entry: a page (or a same-origin sub-frame
                 // dispatching on the top window) routing a request around it is not the main frame.
                 if relayed.request.isNotice { return answer(.undefined) }
-                return refuseRelayed("the web process extension is loaded in this view", answer: .undefined, reply: answer)
+                return refuseRelayed(
+                    "the web process extension is loaded in this view", answer: .undefined, reply: answer)
             }
             reportRelayFallback()
             receiveRelayed(relayed, reply: answer)
         case .pageWorld:
             // WebKit does not say which frame this is: treat it as a sub-frame (S1).
-            Self.withValue(value) { connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer) }
+            Self.withValue(value) {
+                connection.receive($0, from: .unidentifiedFrame(mainDocumentURL: relayDocument?.url), reply: answer)
+            }
         }
     }
 
@@ -80,13 +97,16 @@ extension WebKitGTKBridge {
             guard var document = relayDocument, document.token == relayed.token else {
                 // A realm kept after its document left (a popup holding the page's channel), or a
                 // message of a document the view has left: it speaks for nobody (S4).
-                return refuseRelayed("it came from a document the main frame does not show", answer: .rejection(.cancelled("the page went away")), reply: reply)
+                return refuseRelayed(
+                    "it came from a document the main frame does not show",
+                    answer: .rejection(.cancelled("the page went away")), reply: reply)
             }
             if let facts = relayed.facts {
                 document.update(facts)  // the URL changed in the document (pushState)
                 relayDocument = document
             }
-            let sender = SenderFacts(isMainFrame: true, frameOrigin: document.origin, frameURL: document.url, mainDocumentURL: document.url)
+            let sender = SenderFacts(
+                isMainFrame: true, frameOrigin: document.origin, frameURL: document.url, mainDocumentURL: document.url)
             connection.receive(Self.pageMessage(relayed.request), from: sender, reply: reply)
         }
     }
@@ -131,7 +151,9 @@ extension WebKitGTKBridge {
     /// Hands `value` over as the JSON text WebKit makes of it, borrowed for the call.
     private static func withValue(_ value: OpaquePointer, _ body: (PageMessage) -> Void) {
         guard jsc_value_is_undefined(value) == 0 else { return body(.value(nil)) }
-        guard let text = jsc_value_to_json(value, 0) else { return body(.unusable("WebKit has no JSON form for the value")) }
+        guard let text = jsc_value_to_json(value, 0) else {
+            return body(.unusable("WebKit has no JSON form for the value"))
+        }
         defer { g_free(text) }
         body(.json(utf8: UnsafeRawBufferPointer(start: text, count: strlen(text))))
     }

@@ -66,7 +66,9 @@ public final class WebKitGTKBridge {
 
     /// The bridge installed in `webView`, if any.
     public static func installed(in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge? {
-        g_object_get_data(today_gobject(webView), dataKey).map { Unmanaged<WebKitGTKBridge>.fromOpaque($0).takeUnretainedValue() }
+        g_object_get_data(today_gobject(webView), dataKey).map {
+            Unmanaged<WebKitGTKBridge>.fromOpaque($0).takeUnretainedValue()
+        }
     }
 
     /// Installs `bridge` in `webView` before its first load; the view keeps the installation alive.
@@ -75,11 +77,15 @@ public final class WebKitGTKBridge {
     /// ``WebKitGTKWebProcessExtension/prepare(_:directory:maxMessageBytes:)``, so its frames are identified by
     /// the engine; without it the view uses the relay.
     @discardableResult
-    public static func install(_ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>) -> WebKitGTKBridge {
+    public static func install(
+        _ bridge: TodayBridge, in webView: UnsafeMutablePointer<WebKitWebView>
+    ) -> WebKitGTKBridge {
         if let existing = installed(in: webView) { return existing }
         let installation = WebKitGTKBridge(bridge: bridge, webView: webView)
-        g_object_set_data_full(today_gobject(webView), dataKey, Unmanaged.passRetained(installation).toOpaque()) { pointer in
-            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()  // the data set here: never nil
+        g_object_set_data_full(today_gobject(webView), dataKey, Unmanaged.passRetained(installation).toOpaque()) {
+            pointer in
+            // the data set here: never nil
+            let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(pointer!).takeRetainedValue()
             GLibActor.assumeIsolated { installation.webViewDidGoAway() }
         }
         return installation
@@ -94,7 +100,8 @@ public final class WebKitGTKBridge {
         channel = bridge.configuration.channelName
         expectsExtension = WebKitGTKWebProcessExtension.isPrepared(webkit_web_view_get_context(view))
         connection = bridge.connect(page, startingTasks: Self.startingTasks)
-        addUserScripts(platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
+        addUserScripts(
+            platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
         registerHandlers()
         connectExtension(view)
         connectNavigation(view)
@@ -105,19 +112,26 @@ public final class WebKitGTKBridge {
         let channelConfiguration = WebKitGTKChannelConfiguration(
             channelName: channel, maxMessageBytes: limit, entryName: WebKitGTKWebProcessExtension.entryName
         )
-        addUserScript(HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform)), world: nil, frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
-        addUserScript(HostScript.webKitGTKChannel.invocation(channelConfiguration), world: nil, frames: WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES)
+        addUserScript(
+            HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform)), world: nil,
+            frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
+        addUserScript(
+            HostScript.webKitGTKChannel.invocation(channelConfiguration), world: nil,
+            frames: WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES)
         let relayConfiguration = WebKitGTKRelayConfiguration(handlerName: relayHandler, maxMessageBytes: limit)
-        addUserScript(HostScript.webKitGTKRelay.invocation(relayConfiguration), world: Self.relayWorld, frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
+        addUserScript(
+            HostScript.webKitGTKRelay.invocation(relayConfiguration), world: Self.relayWorld,
+            frames: WEBKIT_USER_CONTENT_INJECT_TOP_FRAME)
     }
 
     private func addUserScript(_ source: String, world: String?, frames: WebKitUserContentInjectedFrames) {
         let time = WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START
-        let made = if let world {
-            webkit_user_script_new_for_world(source, frames, time, world, nil, nil)
-        } else {
-            webkit_user_script_new(source, frames, time, nil, nil)
-        }
+        let made =
+            if let world {
+                webkit_user_script_new_for_world(source, frames, time, world, nil, nil)
+            } else {
+                webkit_user_script_new(source, frames, time, nil, nil)
+            }
         guard let script = made else { return }  // WebKit returns a new script: never NULL
         webkit_user_content_manager_add_script(contentManager, script)
         userScripts.append(script)
@@ -154,13 +168,15 @@ public final class WebKitGTKBridge {
     }
 
     private func connectNavigation(_ view: UnsafeMutablePointer<WebKitWebView>) {
-        let onLoadChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
+        let onLoadChanged: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = {
+            _, event, data in
             guard event == WEBKIT_LOAD_COMMITTED, let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
             GLibActor.assumeIsolated { installation.mainDocumentCommitted() }
         }
         connect(gpointer(view), "load-changed", unsafeBitCast(onLoadChanged, to: GCallback.self))
-        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, data in
+        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = {
+            _, reason, data in
             guard let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
             let termination = WebProcessTermination(reason)

@@ -78,19 +78,28 @@ public enum WebKitGTKWebProcessExtension {
     ///     in the context's views: the extension carries a longer text as its length only, which
     ///     the bridge refuses (X7) without the text ever converted.
     @GLibActor @discardableResult
-    public static func prepare(_ context: OpaquePointer, directory: URL? = nil, maxMessageBytes: Int = BridgeLimits().maxMessageBytes) -> Bool {
+    public static func prepare(
+        _ context: OpaquePointer, directory: URL? = nil, maxMessageBytes: Int = BridgeLimits().maxMessageBytes
+    ) -> Bool {
         g_object_set_data(today_gobject(gpointer(context)), preparedKey, gpointer(bitPattern: max(maxMessageBytes, 1)))
         let directory = directory ?? defaultDirectory
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(moduleFileName).path) else { return false }
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(moduleFileName).path) else {
+            return false
+        }
         webkit_web_context_set_web_process_extensions_directory(context, directory.path)
-        var members: [OpaquePointer?] = [g_variant_new_string(entryName), g_variant_new_uint64(guint64(max(maxMessageBytes, 0)))]
-        webkit_web_context_set_web_process_extensions_initialization_user_data(context, g_variant_new_tuple(&members, 2))
+        var members: [OpaquePointer?] = [
+            g_variant_new_string(entryName), g_variant_new_uint64(guint64(max(maxMessageBytes, 0))),
+        ]
+        webkit_web_context_set_web_process_extensions_initialization_user_data(
+            context, g_variant_new_tuple(&members, 2))
         return true
     }
 
     /// The longest message `context`'s extension carries whole, if it was prepared.
     static func preparedMaxMessageBytes(_ context: OpaquePointer?) -> Int? {
-        guard let context, let mark = g_object_get_data(today_gobject(gpointer(context)), preparedKey) else { return nil }
+        guard let context, let mark = g_object_get_data(today_gobject(gpointer(context)), preparedKey) else {
+            return nil
+        }
         return Int(bitPattern: mark)
     }
 

@@ -59,13 +59,17 @@ struct PostHogClient: Sendable {
         // ends by its timeout at the latest.
         let response: URLResponse? = await withCheckedContinuation { continuation in
             let task = isClosed.withLock { isClosed in
-                isClosed ? nil : session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }
+                isClosed
+                    ? nil
+                    : session.dataTask(with: request) { _, response, _ in continuation.resume(returning: response) }
             }
             guard let task else { return continuation.resume(returning: nil) }
             task.resume()
         }
         guard let response = response as? HTTPURLResponse else { return .unreachable }
-        return Self.outcome(status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"), now: clock.wallTime())
+        return Self.outcome(
+            status: response.statusCode, retryAfter: response.value(forHTTPHeaderField: "Retry-After"),
+            now: clock.wallTime())
     }
 
     /// Lets a request in flight finish, then releases the session.

@@ -76,7 +76,8 @@ public struct PostHogConfiguration: Sendable {
     /// `Application Support/TodayBridge/PostHog` in the user domain: kept across launches and
     /// never purged by the system, unlike caches (the sink excludes it from device backups).
     public static var defaultQueueDirectory: URL {
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let support =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         return support.appendingPathComponent("TodayBridge/PostHog", isDirectory: true)
     }

@@ -41,7 +41,8 @@ actor PostHogDelivery {
 
     /// `sendAtOnce` when an earlier run left events: they are due as soon as the loop starts.
     init(
-        journal: EventJournal, client: PostHogClient, configuration: PostHogConfiguration, clock: any BridgeClock, observer: BridgeObserver,
+        journal: EventJournal, client: PostHogClient, configuration: PostHogConfiguration, clock: any BridgeClock,
+        observer: BridgeObserver,
         sendAtOnce: Bool, paused: Bool
     ) {
         self.isPaused = paused
@@ -162,14 +163,17 @@ actor PostHogDelivery {
             return await backOff(retryAfter: nil)
         }
         guard let last = batch.last?.sequence else { return }
-        let body = PostHogEvent.batchBody(apiKey: configuration.apiKey, sentAt: clock.wallTime(), items: batch.map(\.payload))
+        let body = PostHogEvent.batchBody(
+            apiKey: configuration.apiKey, sentAt: clock.wallTime(), items: batch.map(\.payload))
         let outcome = await client.send(body)
         guard !isClosed else { return }
         switch outcome {
         case .delivered:
             await removeBatch(through: last)
         case .rejected(let status):
-            observer.report(.analyticsRejected, "PostHog refused a batch of \(batch.count) events with HTTP \(status); they were dropped")
+            observer.report(
+                .analyticsRejected,
+                "PostHog refused a batch of \(batch.count) events with HTTP \(status); they were dropped")
             await removeBatch(through: last)
         case .tooLarge where batch.count > 1:
             // As PostHog's SDKs do: fewer events per request from now on, and again at once.
@@ -201,7 +205,8 @@ actor PostHogDelivery {
 
     private func backOff(retryAfter: Double?, endsWithNetwork: Bool = false) async {
         failures += 1
-        let delay = configuration.retry.delay(afterFailures: failures, random: Double.random(in: 0...1), retryAfter: retryAfter)
+        let delay = configuration.retry.delay(
+            afterFailures: failures, random: Double.random(in: 0...1), retryAfter: retryAfter)
         await sleep(until: clock.now().advanced(bySeconds: delay), wakeable: false, endsWithNetwork: endsWithNetwork)
     }
 

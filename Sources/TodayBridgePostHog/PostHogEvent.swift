@@ -20,24 +20,31 @@ enum PostHogEvent {
             properties["$pathname"] = .string(url.path.isEmpty ? "/" : url.path)
         }
         if event.userID == nil { properties["$process_person_profile"] = false }
-        return item(name: event.name, uuid: event.id, distinctID: event.userID ?? anonymousID, timestamp: event.timestamp, properties: properties)
+        return item(
+            name: event.name, uuid: event.id, distinctID: event.userID ?? anonymousID, timestamp: event.timestamp,
+            properties: properties)
     }
 
     /// The `$identify` that links `identify.anonymousID`'s events to `identify.userID`, as
     /// posthog-ios and posthog-android send it, just before `event`.
-    static func identify(_ identify: PostHogIdentity.Identify, before event: AnalyticsEvent, context: PostHogContext) -> [UInt8] {
+    static func identify(
+        _ identify: PostHogIdentity.Identify, before event: AnalyticsEvent, context: PostHogContext
+    ) -> [UInt8] {
         var properties = context.properties
         properties["$anon_distinct_id"] = .string(identify.anonymousID)
         properties["$device_id"] = .string(event.deviceID)
         properties["$session_id"] = event.properties["sid"]
         let milliseconds = (event.timestamp.timeIntervalSince1970 * 1000).rounded(.down)
         return item(
-            name: "$identify", uuid: AnalyticsEventID.timeOrdered(milliseconds: [milliseconds])[0], distinctID: identify.userID,
+            name: "$identify", uuid: AnalyticsEventID.timeOrdered(milliseconds: [milliseconds])[0],
+            distinctID: identify.userID,
             timestamp: event.timestamp, properties: properties
         )
     }
 
-    private static func item(name: String, uuid: String, distinctID: String, timestamp: Date, properties: [String: JSONValue]) -> [UInt8] {
+    private static func item(
+        name: String, uuid: String, distinctID: String, timestamp: Date, properties: [String: JSONValue]
+    ) -> [UInt8] {
         let item: JSONValue = [
             "event": .string(name),
             "uuid": .string(uuid),

@@ -14,7 +14,7 @@ struct PostHogSavedState: Codable, Hashable, Sendable {
     /// when there is none or it cannot be read.
     static func load(from directory: URL, optedOutByDefault: Bool) -> PostHogSavedState {
         guard let data = try? Data(contentsOf: url(in: directory)),
-              let state = try? JSONDecoder().decode(PostHogSavedState.self, from: data), state.format == format
+            let state = try? JSONDecoder().decode(PostHogSavedState.self, from: data), state.format == format
         else { return PostHogSavedState(isOptedOut: optedOutByDefault) }
         return state
     }

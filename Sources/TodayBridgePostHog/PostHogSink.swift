@@ -58,7 +58,7 @@ public final class PostHogSink: AnalyticsSink {
     }
 
     /// Opens the queue as above, hearing of the network from `networkMonitor`.
-    package init(
+    @_spi(Tools) public init(
         configuration: PostHogConfiguration,
         clock: any BridgeClock,
         logger: Logger,
@@ -68,14 +68,20 @@ public final class PostHogSink: AnalyticsSink {
         let observer = BridgeObserver(logger: logger)
         let journal = try EventJournal(
             directory: configuration.queueDirectory,
-            limits: EventJournal.Limits(capacity: configuration.maxQueuedEvents, maxRecordBytes: configuration.maxEventBytes),
+            limits: EventJournal.Limits(
+                capacity: configuration.maxQueuedEvents, maxRecordBytes: configuration.maxEventBytes),
             onDrop: { count in
-                observer.report(.analyticsDropped, "the PostHog queue is full (\(configuration.maxQueuedEvents) events): dropped the oldest \(count)")
+                observer.report(
+                    .analyticsDropped,
+                    "the PostHog queue is full (\(configuration.maxQueuedEvents) events): dropped the oldest \(count)")
             },
             onWriteFailureEpisode: { episode in
                 switch episode {
                 case .began(let error):
-                    observer.report(.analyticsFailed, "the PostHog queue cannot write (\(error)): events are not queued until it can; those already queued are still delivered")
+                    observer.report(
+                        .analyticsFailed,
+                        "the PostHog queue cannot write (\(error)): events are not queued until it can; those already queued are still delivered"
+                    )
                 case .ended(let notQueued):
                     logger.notice("the PostHog queue writes again; \(notQueued) event(s) were not queued meanwhile")
                 }
@@ -86,11 +92,14 @@ public final class PostHogSink: AnalyticsSink {
         } catch {
             observer.report(.analyticsFailed, "the PostHog queue could not be excluded from backups: \(error)")
         }
-        let state = PostHogSavedState.load(from: configuration.queueDirectory, optedOutByDefault: configuration.optedOutByDefault)
+        let state = PostHogSavedState.load(
+            from: configuration.queueDirectory, optedOutByDefault: configuration.optedOutByDefault)
         let context = PostHogContext.current(appVersion: configuration.appVersion)
         let delivery = PostHogDelivery(
             journal: journal,
-            client: PostHogClient(url: configuration.batchURL, timeout: configuration.requestTimeout, userAgent: context.userAgent, clock: clock),
+            client: PostHogClient(
+                url: configuration.batchURL, timeout: configuration.requestTimeout, userAgent: context.userAgent,
+                clock: clock),
             configuration: configuration, clock: clock, observer: observer,
             sendAtOnce: journal.recoveredCount > 0, paused: state.isOptedOut
         )
@@ -102,11 +111,12 @@ public final class PostHogSink: AnalyticsSink {
         self.delivery = delivery
         self.observer = observer
         self.notificationCenter = notificationCenter
-        self.notificationTokens = Locked(configuration.flushNotifications.map { name in
-            notificationCenter.addObserver(forName: name, object: nil, queue: nil) { _ in
-                Task { await delivery.flush(wait: false) }
-            }
-        })
+        self.notificationTokens = Locked(
+            configuration.flushNotifications.map { name in
+                notificationCenter.addObserver(forName: name, object: nil, queue: nil) { _ in
+                    Task { await delivery.flush(wait: false) }
+                }
+            })
         Task { await delivery.start() }
         let (networkChanges, networkReports) = AsyncStream.makeStream(of: Bool.self)
         self.networkReports = networkReports
@@ -130,9 +140,13 @@ public final class PostHogSink: AnalyticsSink {
     public func record(_ events: [AnalyticsEvent]) async throws {
         guard let items = items(for: events) else { return }
         let fitting = items.filter { $0.count <= journal.maxRecordBytes }
-        guard !fitting.isEmpty else { throw PostHogQueueError.eventTooLarge(items.map(\.count).max() ?? 0, limit: journal.maxRecordBytes) }
+        guard !fitting.isEmpty else {
+            throw PostHogQueueError.eventTooLarge(items.map(\.count).max() ?? 0, limit: journal.maxRecordBytes)
+        }
         if fitting.count < items.count {
-            observer.report(.analyticsFailed, "\(items.count - fitting.count) event(s) larger than \(journal.maxRecordBytes) bytes left out")
+            observer.report(
+                .analyticsFailed,
+                "\(items.count - fitting.count) event(s) larger than \(journal.maxRecordBytes) bytes left out")
         }
         _ = try await journal.append(contentsOf: fitting)
         await delivery.eventQueued()
@@ -161,10 +175,11 @@ public final class PostHogSink: AnalyticsSink {
     /// Forgets the user and starts a new anonymous id, as PostHog's SDKs' `reset()`: later events
     /// are a new anonymous person until a user id appears. A logout (the user id gone) does this by itself.
     public func reset() {
-        save(state.withLock { state in
-            state.identity.reset()
-            return state
-        })
+        save(
+            state.withLock { state in
+                state.identity.reset()
+                return state
+            })
     }
 
     /// Stops recording and sending, and remembers it across launches: events are dropped as they
@@ -192,10 +207,11 @@ public final class PostHogSink: AnalyticsSink {
     }
 
     private func setOptedOut(_ optedOut: Bool) async {
-        save(state.withLock { state in
-            state.isOptedOut = optedOut
-            return state
-        })
+        save(
+            state.withLock { state in
+                state.isOptedOut = optedOut
+                return state
+            })
         await delivery.setPaused(optedOut)
     }
 
@@ -227,7 +243,10 @@ public final class PostHogSink: AnalyticsSink {
 
     /// Stops delivering and closes the queue; queued events stay on disk for the next run.
     public func close() async {
-        for token in notificationTokens.withLock({ tokens in defer { tokens = [] }; return tokens }) {
+        for token in notificationTokens.withLock({ tokens in
+            defer { tokens = [] }
+            return tokens
+        }) {
             notificationCenter.removeObserver(token)
         }
         networkMonitor?.cancel()

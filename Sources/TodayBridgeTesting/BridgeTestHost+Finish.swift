@@ -30,7 +30,8 @@ extension BridgeTestHost {
             if isEmpty { return "nothing left pending" }
             let parts = [
                 pageCalls.isEmpty ? nil : "page calls not answered: \(pageCalls.joined(separator: ", "))",
-                nativeCalls.isEmpty ? nil : "native calls the page has not answered: \(nativeCalls.joined(separator: ", "))",
+                nativeCalls.isEmpty
+                    ? nil : "native calls the page has not answered: \(nativeCalls.joined(separator: ", "))",
             ]
             return "the test host finished with work left pending; " + parts.compactMap { $0 }.joined(separator: "; ")
         }

@@ -1,5 +1,5 @@
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// An in-memory host for one web view: simulated frames, origins, navigations, and records of
 /// what the bridge minted, forwarded and delivered to the page.
@@ -63,10 +63,13 @@ public final class BridgeTestHost: Sendable {
     ) {
         let tokens = TestTokenProvider(token: token)
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: platform, surfaces: surfaces, limits: limits, trackValidation: trackValidation),
+            configuration: BridgeConfiguration(
+                platform: platform, surfaces: surfaces, limits: limits, trackValidation: trackValidation),
             tokens: tokens,
             analytics: analytics,
-            identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { token == nil ? nil : "user-1" }, timeZone: { "Europe/Paris" }),
+            identity: AnalyticsIdentity(
+                deviceID: "device-1", sessionID: "session-1", userID: { token == nil ? nil : "user-1" },
+                timeZone: { "Europe/Paris" }),
             clock: clock
         )
         self.init(bridge: bridge, tokens: tokens, analytics: analytics, webView: webView)
@@ -98,7 +101,8 @@ public final class BridgeTestHost: Sendable {
     /// them runs. A host on another clock stops the test, loudly.
     public func advance(bySeconds seconds: Double) async {
         guard let manual = clock as? ManualClock else {
-            preconditionFailure("advance(bySeconds:) needs a host on a ManualClock; this one runs on \(type(of: clock))")
+            preconditionFailure(
+                "advance(bySeconds:) needs a host on a ManualClock; this one runs on \(type(of: clock))")
         }
         await manual.advance(bySeconds: seconds)
     }
@@ -111,10 +115,13 @@ public final class BridgeTestHost: Sendable {
         let url = self.url
         switch frame {
         case .main:
-            return SenderFacts(isMainFrame: true, frameOrigin: url.flatMap(SecurityOrigin.init(url:)), frameURL: url, mainDocumentURL: url)
+            return SenderFacts(
+                isMainFrame: true, frameOrigin: url.flatMap(SecurityOrigin.init(url:)), frameURL: url,
+                mainDocumentURL: url)
         case .subFrame(let origin, let frameURL):
             return SenderFacts(
-                isMainFrame: false, frameOrigin: SecurityOrigin(string: origin), frameURL: frameURL.flatMap(URL.init(string:)), mainDocumentURL: url
+                isMainFrame: false, frameOrigin: SecurityOrigin(string: origin),
+                frameURL: frameURL.flatMap(URL.init(string:)), mainDocumentURL: url
             )
         }
     }
@@ -145,7 +152,9 @@ public final class BridgeTestHost: Sendable {
     }
 
     /// Answers a native call as the web SDK would (X4).
-    public func answerCall(_ id: String, value: JSONValue? = nil, error: String? = nil, unhandled: Bool = false) async -> BridgeReply {
+    public func answerCall(
+        _ id: String, value: JSONValue? = nil, error: String? = nil, unhandled: Bool = false
+    ) async -> BridgeReply {
         let reply = NativeCallReply(id: id, value: value, error: error, unhandled: unhandled ? true : nil)
         return await send(try? JSONValueEncoder().encode(reply))
     }

@@ -3,7 +3,8 @@ import TodayBridge
 /// A web view that records what the core delivers to it and the cookies it mints: the
 /// `BridgeWebView` of ``BridgeTestHost``, usable on its own to test an adapter-less setup.
 public final class RecordingWebView: BridgeWebView {
-    private let recorded = Locked<(deliveries: [PageDelivery], scripts: [String], cookies: [BridgeCookie])>(([], [], []))
+    private let recorded = Locked<(deliveries: [PageDelivery], scripts: [String], cookies: [BridgeCookie])>(
+        ([], [], []))
     private let cookieFailure: (any Error)?
 
     /// Creates a web view; with `failingCookies`, every `setCookie` throws it.

@@ -28,7 +28,9 @@ extension JSONValue {
         self = try Self.convert(object, depthLeft: limits.maxDepth, budget: &budget)
     }
 
-    private static func convert(_ object: Any, depthLeft: Int, budget: inout FoundationBudget) throws(JSONParseError) -> JSONValue {
+    private static func convert(
+        _ object: Any, depthLeft: Int, budget: inout FoundationBudget
+    ) throws(JSONParseError) -> JSONValue {
         // Containers first: on Linux, casting a nested array to NSNumber or NSNull would first
         // bridge the whole structure. (On Apple platforms an `NSArray` bridges lazily, so a cyclic
         // body, which WebKit can hand over, ends at the depth limit; Linux's Foundation bridges

@@ -1,10 +1,13 @@
 #if canImport(WebKit)
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import WebKit
 
 extension WebKitBridge {
     /// Hands one message to the core, which calls `replyHandler` exactly once (C5).
-    func receive(_ message: WKScriptMessage, route: WebKitMessageHandler.Route, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+    func receive(
+        _ message: WKScriptMessage, route: WebKitMessageHandler.Route,
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
+    ) {
         guard let webView = message.webView else {
             replyHandler(nil, nil)  // the view is going away; its connection closes with it
             return
@@ -23,17 +26,25 @@ extension WebKitBridge {
     /// WebKit carries as it is whatever the SDK the app was linked with, and is answered with JSON
     /// text; a body of any other kind (a frame the channel's script did not run in) is read as
     /// WebKit converted it and answered with Foundation values.
-    private func receiveFromPageWorld(_ message: WKScriptMessage, link: WebViewLink, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+    private func receiveFromPageWorld(
+        _ message: WKScriptMessage, link: WebViewLink,
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
+    ) {
         let mainDocumentURL = link.mainDocument.url
-        let sender = message.frameInfo.isMainFrame
+        let sender =
+            message.frameInfo.isMainFrame
             ? SenderFacts.unidentifiedFrame(mainDocumentURL: mainDocumentURL)
             : SenderFacts(message.frameInfo, mainDocumentURL: mainDocumentURL)
         guard var text = message.body as? String else {
-            return dispatch(.foundation(message.body), from: sender, link: link, answeringWithText: false, replyHandler: replyHandler)
+            return dispatch(
+                .foundation(message.body), from: sender, link: link, answeringWithText: false,
+                replyHandler: replyHandler)
         }
         text.withUTF8 { bytes in
             let request = RelayedText.request(UnsafeRawBufferPointer(bytes))
-            dispatch(request.map(Self.pageMessage) ?? .foundation(message.body), from: sender, link: link, answeringWithText: true, replyHandler: replyHandler)
+            dispatch(
+                request.map(Self.pageMessage) ?? .foundation(message.body), from: sender, link: link,
+                answeringWithText: true, replyHandler: replyHandler)
         }
     }
 
@@ -59,7 +70,10 @@ extension WebKitBridge {
     /// The main frame's relay: a document's notice, or a request of the document the relay of
     /// that token speaks for. WebKit's frame info says which frame the message came through and
     /// that frame's current document; the token says which document sent it (S4).
-    private func receiveRelayed(_ message: WKScriptMessage, link: WebViewLink, replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+    private func receiveRelayed(
+        _ message: WKScriptMessage, link: WebViewLink,
+        replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
+    ) {
         let frame = message.frameInfo
         guard frame.isMainFrame, var text = message.body as? String else { return replyHandler(nil, nil) }
         text.withUTF8 { bytes in
@@ -69,17 +83,24 @@ extension WebKitBridge {
             switch relayed.request {
             case .began, .restored:
                 link.mainDocument.announce(token: relayed.token, url: frame.request.url)
-                if case .restored = relayed.request { link.connection.documentWasRestored() } else { link.connection.documentDidChange() }
+                if case .restored = relayed.request {
+                    link.connection.documentWasRestored()
+                } else {
+                    link.connection.documentDidChange()
+                }
                 replyHandler(nil, nil)
             case .json, .tooLong, .undefined:
                 guard link.mainDocument.isAnnounced(relayed.token) else {
                     // A realm kept after its document left (a popup holding the page's channel):
                     // WebKit reports the frame's current document for it, which it is not (S4).
-                    return refuseRelayed("it came from a document the main frame does not show", replyHandler: replyHandler)
+                    return refuseRelayed(
+                        "it came from a document the main frame does not show", replyHandler: replyHandler)
                 }
                 link.mainDocument.moved(to: frame.request.url)
                 let sender = SenderFacts(frame, mainDocumentURL: frame.request.url)
-                dispatch(Self.pageMessage(relayed.request), from: sender, link: link, answeringWithText: true, replyHandler: replyHandler)
+                dispatch(
+                    Self.pageMessage(relayed.request), from: sender, link: link, answeringWithText: true,
+                    replyHandler: replyHandler)
             }
         }
     }

@@ -97,10 +97,15 @@ public final class WebKitBridge {
             (WebKitPageScripts.relay(handler: relayHandler, maxMessageBytes: limit), WebKitPageScripts.world, true),
             (WebKitPageScripts.channel(channel, maxMessageBytes: limit), WKContentWorld.page, false),
         ] {
-            controller.addUserScript(WKUserScript(source: source, injectionTime: .atDocumentStart, forMainFrameOnly: mainFrameOnly, in: world))
+            controller.addUserScript(
+                WKUserScript(
+                    source: source, injectionTime: .atDocumentStart, forMainFrameOnly: mainFrameOnly, in: world))
         }
-        controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .pageWorld), contentWorld: .page, name: channel)
-        controller.addScriptMessageHandler(WebKitMessageHandler(installation, route: .relay), contentWorld: WebKitPageScripts.world, name: relayHandler)
+        controller.addScriptMessageHandler(
+            WebKitMessageHandler(installation, route: .pageWorld), contentWorld: .page, name: channel)
+        controller.addScriptMessageHandler(
+            WebKitMessageHandler(installation, route: .relay), contentWorld: WebKitPageScripts.world, name: relayHandler
+        )
         objc_setAssociatedObject(controller, installationKey, installation, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         return installation
     }

@@ -42,7 +42,9 @@ final class WebKitPage: BridgeWebView {
     }
 
     func setCookie(_ cookie: BridgeCookie) async throws {
-        guard let httpCookie = cookie.httpCookie else { throw PageDeliveryError.engineRefused("Foundation refused the session cookie") }
+        guard let httpCookie = cookie.httpCookie else {
+            throw PageDeliveryError.engineRefused("Foundation refused the session cookie")
+        }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             cookieStore.setCookie(httpCookie) { continuation.resume() }
         }

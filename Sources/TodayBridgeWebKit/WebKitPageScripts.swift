@@ -2,7 +2,7 @@
 import TodayBridge
 import WebKit
 
-/// The scripts the adapter installs, built from `web/src/host/` (C1, C7, C8, S4), and where they
+/// The scripts the adapter installs, built from `web/host/` (C1, C7, C8, S4), and where they
 /// run.
 ///
 /// The main frame's channel (page world) hands each message to the relay (the bridge's own content
@@ -25,12 +25,14 @@ enum WebKitPageScripts {
     /// Every frame, page world, document start: the channel, over the relay in the main frame,
     /// over WebKit's own handler in a sub-frame (C1).
     static func channel(_ channel: String, maxMessageBytes: Int) -> String {
-        HostScript.webKitChannel.invocation(WebKitChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes)))
+        HostScript.webKitChannel.invocation(
+            WebKitChannelConfiguration(channelName: channel, maxMessageBytes: Double(maxMessageBytes)))
     }
 
     /// Main frame, ``world``, document start: the relay, which tells each document apart (S4).
     static func relay(handler: String, maxMessageBytes: Int) -> String {
-        HostScript.webKitRelay.invocation(WebKitRelayConfiguration(handlerName: handler, maxMessageBytes: Double(maxMessageBytes)))
+        HostScript.webKitRelay.invocation(
+            WebKitRelayConfiguration(handlerName: handler, maxMessageBytes: Double(maxMessageBytes)))
     }
 }
 #endif

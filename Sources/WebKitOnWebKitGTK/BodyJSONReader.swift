@@ -109,7 +109,9 @@ struct BodyJSONReader {
 
     /// The `Date` an object tags, when dates are revived and the object is only that tag.
     private func taggedDate(_ members: [String: Any]) -> Date? {
-        guard revivesDates, members.count == 1, let milliseconds = members[ScriptValues.dateKey] as? NSNumber else { return nil }
+        guard revivesDates, members.count == 1, let milliseconds = members[ScriptValues.dateKey] as? NSNumber else {
+            return nil
+        }
         return Date(timeIntervalSince1970: milliseconds.doubleValue / 1000)
     }
 
@@ -124,7 +126,8 @@ struct BodyJSONReader {
     private mutating func literal(_ word: StaticString, _ value: Any) -> Step? {
         let count = word.utf8CodeUnitCount
         guard bytes.count - index >= count,
-              word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) }) else { return nil }
+            word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<index + count]) })
+        else { return nil }
         index += count
         return .value(value)
     }
@@ -132,7 +135,8 @@ struct BodyJSONReader {
     private mutating func number() -> NSNumber? {
         let start = index
         while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
-        guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else { return nil }
+        guard index > start, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite
+        else { return nil }
         return NSNumber(value: value)
     }
 
@@ -182,7 +186,8 @@ struct BodyJSONReader {
         case UInt8(ascii: "t"): return 0x09
         case UInt8(ascii: "u"):
             guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy(Self.hexDigits.contains),
-                  let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else { return nil }
+                let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else { return nil }
             index += 4
             return unit
         default: return nil

@@ -5,7 +5,7 @@
 ///
 /// Not Apple's API: an app's link-time fact, which a process has once, as ``WebKitEngine`` is the
 /// host's part. Set it before a user content controller is made; the scripts it installs read it.
-package enum LinkedSDK: Sendable {
+@_spi(Tools) public enum LinkedSDK: Sendable {
     /// The iOS 26 SDK, the package's floor (Xcode 26): `SDKAlignedBehavior::JavaScriptEvaluationResultWithoutSerializedScriptValue`.
     /// A body is read as `JavaScriptEvaluationResult::extract` reads it
     /// (`Source/WebKit/Shared/JavaScriptEvaluationResult.cpp`), without a round trip through
@@ -31,6 +31,6 @@ package enum LinkedSDK: Sendable {
 extension WebKitEngine {
     /// The SDK the app is linked with: ``LinkedSDK/iOS26``, the package's floor, unless a host
     /// chooses the older behaviour.
-    package static var linkedSDK: LinkedSDK = .iOS26
+    @_spi(Tools) public static var linkedSDK: LinkedSDK = .iOS26
 }
 #endif

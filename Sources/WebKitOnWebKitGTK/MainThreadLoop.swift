@@ -28,7 +28,8 @@ enum MainThreadLoop {
         guard !started else { return }
         precondition(Thread.isMainThread, "WebKit must be used from the main thread only")
         started = true
-        precondition(g_main_context_acquire(g_main_context_default()) != 0, "another thread runs GLib's default main context")
+        precondition(
+            g_main_context_acquire(g_main_context_default()) != 0, "another thread runs GLib's default main context")
         prepare()
     }
 
@@ -48,7 +49,9 @@ enum MainThreadLoop {
         g_main_context_prepare(context, &priority)
         var timeout: gint = -1
         while true {
-            count = fds.withUnsafeMutableBufferPointer { g_main_context_query(context, priority, &timeout, $0.baseAddress, gint($0.count)) }
+            count = fds.withUnsafeMutableBufferPointer {
+                g_main_context_query(context, priority, &timeout, $0.baseAddress, gint($0.count))
+            }
             if Int(count) <= fds.count { break }
             fds = [GPollFD](repeating: GPollFD(), count: Int(count))
         }
@@ -59,7 +62,9 @@ enum MainThreadLoop {
     fileprivate static func ready(_ polled: [GPollFD]) {
         for index in polled.indices { fds[index].revents = polled[index].revents }
         let context = g_main_context_default()
-        let dispatchable = fds.withUnsafeMutableBufferPointer { g_main_context_check(context, priority, $0.baseAddress, count) }
+        let dispatchable = fds.withUnsafeMutableBufferPointer {
+            g_main_context_check(context, priority, $0.baseAddress, count)
+        }
         if dispatchable != 0 { g_main_context_dispatch(context) }
         prepare()
     }

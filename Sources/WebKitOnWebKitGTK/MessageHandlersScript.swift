@@ -36,49 +36,49 @@ enum MessageHandlersScript {
     static func source(entry: String, names: [String: Bool], sdk: LinkedSDK) -> String {
         let table = names.sorted { $0.key < $1.key }.map { "\(jsonText($0.key)): \($0.value)" }.joined(separator: ", ")
         return """
-        (function (entry, names) {
-          'use strict';
-          var post = globalThis[entry];
-          if (typeof post !== 'function') return;
-          var call = Function.prototype.call;
-          var stringify = JSON.stringify, isArray = Array.isArray, keys = Object.keys, define = Object.defineProperty;
-          var freeze = Object.freeze, getPrototypeOf = Object.getPrototypeOf, create = Object.create;
-          var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-          var dateTime = call.bind(Date.prototype.getTime);
-          var hasOwn = call.bind(Object.prototype.hasOwnProperty);
-          var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
-          var StackOverflow = RangeError;
-          // A Date, an array or an ordinary object of any realm (another window's included), as
-          // WebKit reads them: by what they are, not by this realm's prototypes.
-          function isDate(value) { try { dateTime(value); return true; } catch (error) { return false; } }
-          function isPlain(value) {
-            if (isArray(value)) return true;
-            var prototype = getPrototypeOf(value);
-            return prototype === null || (getPrototypeOf(prototype) === null && hasOwn(prototype, 'hasOwnProperty'));
-          }
-        \(MessageBodyConversion.source(for: sdk))
-          if (getOwnPropertyDescriptor(globalThis, 'webkit')) return;  // a window kept for the document after its initial empty one
-          var handlers = create(null);
-          keys(names).forEach(function (name) {
-            var handler = {
-              postMessage: function postMessage(body) {
-                var text;
-                try { text = convert(body); } catch (error) { return new PromiseConstructor(function (resolve, reject) { reject(error); }); }
-                if (text === null) return new PromiseConstructor(function () {});
-                return new PromiseConstructor(function (resolve, reject) {
-                  post(name + '\\n' + text, function (reply, reason) {
-                    if (reason !== undefined) return reject(new ErrorConstructor(reason));
-                    resolve(reply === undefined ? undefined : answer(reply));
-                  });
-                });
+            (function (entry, names) {
+              'use strict';
+              var post = globalThis[entry];
+              if (typeof post !== 'function') return;
+              var call = Function.prototype.call;
+              var stringify = JSON.stringify, isArray = Array.isArray, keys = Object.keys, define = Object.defineProperty;
+              var freeze = Object.freeze, getPrototypeOf = Object.getPrototypeOf, create = Object.create;
+              var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+              var dateTime = call.bind(Date.prototype.getTime);
+              var hasOwn = call.bind(Object.prototype.hasOwnProperty);
+              var PromiseConstructor = Promise, ErrorConstructor = Error, DateConstructor = Date, Exception = DOMException;
+              var StackOverflow = RangeError;
+              // A Date, an array or an ordinary object of any realm (another window's included), as
+              // WebKit reads them: by what they are, not by this realm's prototypes.
+              function isDate(value) { try { dateTime(value); return true; } catch (error) { return false; } }
+              function isPlain(value) {
+                if (isArray(value)) return true;
+                var prototype = getPrototypeOf(value);
+                return prototype === null || (getPrototypeOf(prototype) === null && hasOwn(prototype, 'hasOwnProperty'));
               }
-            };
-            define(handlers, name, { value: freeze(handler), writable: false, configurable: true, enumerable: false });
-          });
-          var namespace = freeze({ messageHandlers: handlers });
-          define(globalThis, 'webkit', { value: namespace, writable: false, configurable: false, enumerable: true });
-        })(\(jsonText(entry)), {\(table)});
-        """
+            \(MessageBodyConversion.source(for: sdk))
+              if (getOwnPropertyDescriptor(globalThis, 'webkit')) return;  // a window kept for the document after its initial empty one
+              var handlers = create(null);
+              keys(names).forEach(function (name) {
+                var handler = {
+                  postMessage: function postMessage(body) {
+                    var text;
+                    try { text = convert(body); } catch (error) { return new PromiseConstructor(function (resolve, reject) { reject(error); }); }
+                    if (text === null) return new PromiseConstructor(function () {});
+                    return new PromiseConstructor(function (resolve, reject) {
+                      post(name + '\\n' + text, function (reply, reason) {
+                        if (reason !== undefined) return reject(new ErrorConstructor(reason));
+                        resolve(reply === undefined ? undefined : answer(reply));
+                      });
+                    });
+                  }
+                };
+                define(handlers, name, { value: freeze(handler), writable: false, configurable: true, enumerable: false });
+              });
+              var namespace = freeze({ messageHandlers: handlers });
+              define(globalThis, 'webkit', { value: namespace, writable: false, configurable: false, enumerable: true });
+            })(\(jsonText(entry)), {\(table)});
+            """
     }
 
     /// `text` as a JavaScript string literal.

@@ -17,7 +17,9 @@ public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
 ///
 /// Apple: <https://developer.apple.com/documentation/objectivec/objc_setassociatedobject(_:_:_:_:)>.
 /// Here only on the emulation's own classes (the Objective-C runtime takes any object).
-public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {
+public func objc_setAssociatedObject(
+    _ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy
+) {
     guard let object = object as? ObjectiveCAssociating else {
         preconditionFailure("the WebKitGTK emulation of WebKit supports associated objects on its own classes only")
     }

@@ -16,7 +16,10 @@ final class ScriptMessageReply: @unchecked Sendable {  // used on the main threa
     /// `replyHandler(value, errorMessage)`: an error message rejects; else the value fulfils
     /// (`nil`: `undefined`). WebKit stops the app that calls it twice.
     func send(_ value: Any?, _ errorMessage: String?) {
-        precondition(!answered, "replyHandler passed to userContentController:didReceiveScriptMessage:replyHandler: should not be called twice")
+        precondition(
+            !answered,
+            "replyHandler passed to userContentController:didReceiveScriptMessage:replyHandler: should not be called twice"
+        )
         answered = true
         let parameters: OpaquePointer?
         if let errorMessage {
@@ -30,7 +33,8 @@ final class ScriptMessageReply: @unchecked Sendable {  // used on the main threa
         } else {
             parameters = nil
         }
-        webkit_user_message_send_reply(message, webkit_user_message_new(webkit_user_message_get_name(message), parameters))
+        webkit_user_message_send_reply(
+            message, webkit_user_message_new(webkit_user_message_get_name(message), parameters))
         MainThreadLoop.wakeFromAnyContext()
     }
 

@@ -38,7 +38,8 @@ enum ScriptValues {
         if jsc_value_is_undefined(value) != 0 { return nil }
         guard let json = jsc_value_to_json(value, 0) else { return nil }
         defer { g_free(json) }
-        return try? JSONSerialization.jsonObject(with: Data(bytes: json, count: strlen(json)), options: [.fragmentsAllowed])
+        return try? JSONSerialization.jsonObject(
+            with: Data(bytes: json, count: strlen(json)), options: [.fragmentsAllowed])
     }
 
     /// `callAsyncJavaScript`'s function body as WebKitGTK runs it: `functionBody` as an async
@@ -78,7 +79,9 @@ enum ScriptValues {
             return literals(array).map { filled("[]", keys: array.indices.map(String.init), values: $0) }
         case let dictionary as [String: Any]:
             let keys = dictionary.keys.sorted()
-            return literals(keys.map { dictionary[$0]! }).map { filled("{}", keys: keys.map { jsonFragment($0)! }, values: $0) }
+            return literals(keys.map { dictionary[$0]! }).map {
+                filled("{}", keys: keys.map { jsonFragment($0)! }, values: $0)
+            }
         default:
             // Strings, numbers and booleans: their JSON text is their literal.
             return jsonFragment(value)
@@ -107,7 +110,9 @@ enum ScriptValues {
     /// not finite.
     private static func jsonFragment(_ value: Any) -> String? {
         guard JSONSerialization.isValidJSONObject([value]) else { return nil }
-        return (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])).map { String(decoding: $0, as: UTF8.self) }
+        return (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     private static func containsDate(_ value: Any) -> Bool {

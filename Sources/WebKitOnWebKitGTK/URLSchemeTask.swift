@@ -24,7 +24,8 @@ final class URLSchemeTask: NSObject, WKURLSchemeTask {
         self.schemeRequest = schemeRequest
         g_object_ref(gpointer(schemeRequest))
         var request = URLRequest(url: url)
-        request.httpMethod = webkit_uri_scheme_request_get_http_method(schemeRequest).map { String(cString: $0) } ?? "GET"
+        request.httpMethod =
+            webkit_uri_scheme_request_get_http_method(schemeRequest).map { String(cString: $0) } ?? "GET"
         self.request = request
     }
 
@@ -49,7 +50,8 @@ final class URLSchemeTask: NSObject, WKURLSchemeTask {
         guard let url = URL(string: address) else { return finish(schemeRequest, failing: "not a URL: \(address)") }
         let task = URLSchemeTask(schemeRequest, url: url)
         guard let view = webkit_uri_scheme_request_get_web_view(schemeRequest), let webView = WKWebView.showing(view),
-              let handler = webView.ownConfiguration.urlSchemeHandler(forURLScheme: scheme) else {
+            let handler = webView.ownConfiguration.urlSchemeHandler(forURLScheme: scheme)
+        else {
             return task.fail("no handler for the scheme \(scheme) in this web view's configuration")
         }
         running.insert(task)
@@ -77,7 +79,9 @@ final class URLSchemeTask: NSObject, WKURLSchemeTask {
         let answer = webkit_uri_scheme_response_new(stream, gint64(body.count))
         g_object_unref(gpointer(stream))
         if let mimeType = response.mimeType { webkit_uri_scheme_response_set_content_type(answer, mimeType) }
-        if let http = response as? HTTPURLResponse { webkit_uri_scheme_response_set_status(answer, guint(http.statusCode), nil) }
+        if let http = response as? HTTPURLResponse {
+            webkit_uri_scheme_response_set_status(answer, guint(http.statusCode), nil)
+        }
         webkit_uri_scheme_request_finish_with_response(schemeRequest, answer)
         g_object_unref(gpointer(answer))
         MainThreadLoop.wake()

@@ -37,7 +37,9 @@ public class WKContentWorld: NSObject {
     }
 
     private static func nextScriptWorld() -> String {
-        precondition(worldsTaken < WebKitEngine.isolatedWorlds.count, "the WebKitGTK emulation of WebKit has \(WebKitEngine.isolatedWorlds.count) content worlds")
+        precondition(
+            worldsTaken < WebKitEngine.isolatedWorlds.count,
+            "the WebKitGTK emulation of WebKit has \(WebKitEngine.isolatedWorlds.count) content worlds")
         defer { worldsTaken += 1 }
         return WebKitEngine.isolatedWorlds[worldsTaken]
     }

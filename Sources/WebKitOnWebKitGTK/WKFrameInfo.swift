@@ -54,7 +54,8 @@ public class WKSecurityOrigin: NSObject {
         var port = 0
         // The port follows the last colon outside an IPv6 address's brackets.
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]"),
-           let number = Int(authority[authority.index(after: colon)...]) {
+            let number = Int(authority[authority.index(after: colon)...])
+        {
             port = number
             authority = authority[..<colon]
         }

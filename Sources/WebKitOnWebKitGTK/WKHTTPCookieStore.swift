@@ -15,32 +15,43 @@ public class WKHTTPCookieStore: NSObject {
 
     /// Stores `cookie`, then calls `completionHandler` on the main thread.
     public func setCookie(_ cookie: HTTPCookie, completionHandler: (@MainActor @Sendable () -> Void)? = nil) {
-        let soup = soup_cookie_new(cookie.name, cookie.value, cookie.domain, cookie.path, Int32(cookie.expiresDate.map { max(0, $0.timeIntervalSinceNow) } ?? -1))
+        let soup = soup_cookie_new(
+            cookie.name, cookie.value, cookie.domain, cookie.path,
+            Int32(cookie.expiresDate.map { max(0, $0.timeIntervalSinceNow) } ?? -1))
         soup_cookie_set_secure(soup, cookie.isSecure ? 1 : 0)
         soup_cookie_set_http_only(soup, cookie.isHTTPOnly ? 1 : 0)
         let done = Unmanaged.passRetained(Completion { _ in completionHandler?() }).toOpaque()
-        webkit_cookie_manager_add_cookie(manager, soup, nil, { source, result, data in
-            webkit_cookie_manager_add_cookie_finish(OpaquePointer(source), result, nil)
-            Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(nil)
-        }, done)
+        webkit_cookie_manager_add_cookie(
+            manager, soup, nil,
+            { source, result, data in
+                webkit_cookie_manager_add_cookie_finish(OpaquePointer(source), result, nil)
+                Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(nil)
+            }, done)
         soup_cookie_free(soup)
         MainThreadLoop.wake()
     }
 
     /// Every cookie of the store, on the main thread.
     public func getAllCookies(_ completionHandler: @escaping @MainActor @Sendable ([HTTPCookie]) -> Void) {
-        let done = Unmanaged.passRetained(Completion { list in completionHandler(list as? [HTTPCookie] ?? []) }).toOpaque()
-        webkit_cookie_manager_get_all_cookies(manager, nil, { source, result, data in
-            var cookies: [HTTPCookie] = []
-            var list = webkit_cookie_manager_get_all_cookies_finish(OpaquePointer(source), result, nil)
-            let head = list
-            while let node = list {
-                if let cookie = node.pointee.data.map({ OpaquePointer($0) }), let converted = WKHTTPCookieStore.httpCookie(cookie) { cookies.append(converted) }
-                list = node.pointee.next
-            }
-            g_list_free_full(head) { soup_cookie_free(OpaquePointer($0)) }
-            Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(cookies)
-        }, done)
+        let done = Unmanaged.passRetained(Completion { list in completionHandler(list as? [HTTPCookie] ?? []) })
+            .toOpaque()
+        webkit_cookie_manager_get_all_cookies(
+            manager, nil,
+            { source, result, data in
+                var cookies: [HTTPCookie] = []
+                var list = webkit_cookie_manager_get_all_cookies_finish(OpaquePointer(source), result, nil)
+                let head = list
+                while let node = list {
+                    if let cookie = node.pointee.data.map({ OpaquePointer($0) }),
+                        let converted = WKHTTPCookieStore.httpCookie(cookie)
+                    {
+                        cookies.append(converted)
+                    }
+                    list = node.pointee.next
+                }
+                g_list_free_full(head) { soup_cookie_free(OpaquePointer($0)) }
+                Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue().call(cookies)
+            }, done)
         MainThreadLoop.wake()
     }
 

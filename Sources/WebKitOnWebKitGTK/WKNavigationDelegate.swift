@@ -14,7 +14,8 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
     /// The main frame's document finished loading.
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
     /// A load failed before its document was committed.
-    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+    func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
     /// A committed load failed.
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
     /// The web view's content process ended (a crash, the system reclaiming its memory, a kill).
@@ -28,7 +29,9 @@ extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didCommit navigation: WKNavigation!) {}
     public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
-    public func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {}
+    public func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {}
     public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
     /// Stands for a delegate that does not implement the method (WebKit's delegate methods are
     /// optional): WebKit handles the termination itself.

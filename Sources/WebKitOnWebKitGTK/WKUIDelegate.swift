@@ -9,13 +9,19 @@ public protocol WKUIDelegate: NSObjectProtocol {
     /// opener's web process; WebKit stops an app that returns a view made from another), or `nil`
     /// to refuse (the page's `window.open` returns `null`). WebKit keeps no reference to it: the
     /// app keeps the view as long as it shows the window.
-    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView?
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView?
     /// The page called `window.close()`.
     func webViewDidClose(_ webView: WKWebView)
 }
 
 extension WKUIDelegate {
-    public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
         nil
     }
 

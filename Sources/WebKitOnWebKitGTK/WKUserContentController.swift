@@ -55,12 +55,16 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
     }
 
     /// Installs a handler without reply in `world`; retains it. The name must be new in `world`.
-    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld world: WKContentWorld, name: String) {
+    public func add(
+        _ scriptMessageHandler: any WKScriptMessageHandler, contentWorld world: WKContentWorld, name: String
+    ) {
         register(.plain(scriptMessageHandler), world: world, name: name)
     }
 
     /// Installs a handler with reply in `contentWorld`; retains it. The name must be new in it.
-    public func addScriptMessageHandler(_ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String) {
+    public func addScriptMessageHandler(
+        _ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply, contentWorld: WKContentWorld, name: String
+    ) {
         register(.withReply(scriptMessageHandlerWithReply), world: contentWorld, name: name)
     }
 
@@ -84,7 +88,9 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
     private func register(_ handler: Handler, world: WKContentWorld, name: String) {
         let key = Key(world: ObjectIdentifier(world), name: name)
         // WebKit raises an Objective-C exception here (NSInvalidArgumentException); as loud.
-        precondition(!name.isEmpty && handlers[key] == nil, "Attempt to add script message handler with name '\(name)' when one already exists.")
+        precondition(
+            !name.isEmpty && handlers[key] == nil,
+            "Attempt to add script message handler with name '\(name)' when one already exists.")
         handlers[key] = handler
         worlds[ObjectIdentifier(world)] = world
         install()
@@ -95,7 +101,8 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
     /// The handler `name` of the world WebKitGTK calls `scriptWorld` (`nil`: the page's).
     func handler(named name: String, inScriptWorld scriptWorld: String?) -> (handler: Handler, world: WKContentWorld)? {
         guard let world = worlds.values.first(where: { $0.scriptWorld == scriptWorld }),
-              let handler = handlers[Key(world: ObjectIdentifier(world), name: name)] else { return nil }
+            let handler = handlers[Key(world: ObjectIdentifier(world), name: name)]
+        else { return nil }
         return (handler, world)
     }
 
@@ -104,14 +111,19 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
     private func install() {
         webkit_user_content_manager_remove_all_scripts(manager)
         for world in worlds.values.sorted(by: { ($0.scriptWorld ?? "") < ($1.scriptWorld ?? "") }) {
-            let names = handlers.filter { $0.key.world == ObjectIdentifier(world) }.reduce(into: [String: Bool]()) { names, entry in
+            let names = handlers.filter { $0.key.world == ObjectIdentifier(world) }.reduce(into: [String: Bool]()) {
+                names, entry in
                 if case .withReply = entry.value { names[entry.key.name] = true } else { names[entry.key.name] = false }
             }
             guard !names.isEmpty else { continue }
-            add(MessageHandlersScript.source(entry: WebKitEngine.entryName, names: names, sdk: WebKitEngine.linkedSDK), world: world, allFrames: true, atStart: true)
+            add(
+                MessageHandlersScript.source(entry: WebKitEngine.entryName, names: names, sdk: WebKitEngine.linkedSDK),
+                world: world, allFrames: true, atStart: true)
         }
         for script in userScripts {
-            add(script.source, world: script.contentWorld, allFrames: !script.isForMainFrameOnly, atStart: script.injectionTime == .atDocumentStart)
+            add(
+                script.source, world: script.contentWorld, allFrames: !script.isForMainFrameOnly,
+                atStart: script.injectionTime == .atDocumentStart)
         }
         MainThreadLoop.wake()
     }
@@ -119,11 +131,12 @@ public class WKUserContentController: NSObject, ObjectiveCAssociating {
     private func add(_ source: String, world: WKContentWorld, allFrames: Bool, atStart: Bool) {
         let frames = allFrames ? WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES : WEBKIT_USER_CONTENT_INJECT_TOP_FRAME
         let time = atStart ? WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START : WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END
-        let script = if let scriptWorld = world.scriptWorld {
-            webkit_user_script_new_for_world(source, frames, time, scriptWorld, nil, nil)
-        } else {
-            webkit_user_script_new(source, frames, time, nil, nil)
-        }
+        let script =
+            if let scriptWorld = world.scriptWorld {
+                webkit_user_script_new_for_world(source, frames, time, scriptWorld, nil, nil)
+            } else {
+                webkit_user_script_new(source, frames, time, nil, nil)
+            }
         webkit_user_content_manager_add_script(manager, script)
         webkit_user_script_unref(script)
     }

@@ -27,7 +27,10 @@ public class WKUserScript: NSObject {
     }
 
     /// A script for `contentWorld`.
-    public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld) {
+    public init(
+        source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool,
+        in contentWorld: WKContentWorld
+    ) {
         self.source = source
         self.injectionTime = injectionTime
         self.isForMainFrameOnly = forMainFrameOnly

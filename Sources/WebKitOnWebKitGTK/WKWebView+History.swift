@@ -17,7 +17,9 @@ extension WKWebView {
     /// Goes to the previous page of the history; `nil` when there is none.
     @discardableResult
     public func goBack() -> WKNavigation? {
-        guard let item = webkit_back_forward_list_get_back_item(webkit_web_view_get_back_forward_list(view)) else { return nil }
+        guard let item = webkit_back_forward_list_get_back_item(webkit_web_view_get_back_forward_list(view)) else {
+            return nil
+        }
         webkit_web_view_go_back(view)
         return began(loading: Self.url(of: item))
     }
@@ -25,7 +27,9 @@ extension WKWebView {
     /// Goes to the next page of the history; `nil` when there is none.
     @discardableResult
     public func goForward() -> WKNavigation? {
-        guard let item = webkit_back_forward_list_get_forward_item(webkit_web_view_get_back_forward_list(view)) else { return nil }
+        guard let item = webkit_back_forward_list_get_forward_item(webkit_web_view_get_back_forward_list(view)) else {
+            return nil
+        }
         webkit_web_view_go_forward(view)
         return began(loading: Self.url(of: item))
     }

@@ -17,7 +17,9 @@ extension WKWebView {
         }
         let reply = ScriptMessageReply(message)
         var read = TodayExtensionMessage()
-        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri, let text = read.text else {
+        guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri,
+            let text = read.text
+        else {
             reply.send(nil, "not a message of WebKit's channel")
             return true
         }
@@ -29,12 +31,16 @@ extension WKWebView {
         let handlerName = String(decoding: bytes[..<newline], as: UTF8.self)
         let controller = ownConfiguration.userContentController
         guard let (handler, world) = controller.handler(named: handlerName, inScriptWorld: scriptWorld),
-              let body = ScriptValues.body(kind: bytes[newline + 1], json: Data(bytes[(newline + 2)...])) else {
+            let body = ScriptValues.body(kind: bytes[newline + 1], json: Data(bytes[(newline + 2)...]))
+        else {
             reply.send(nil, "TypeError: no handler \(handlerName) in this world, or a body WebKit cannot read")
             return true
         }
-        let frame = WKFrameInfo(isMainFrame: read.main_frame != 0, url: URL(string: String(cString: uri)), origin: WKSecurityOrigin(serialized: String(cString: origin)), webView: self)
-        let scriptMessage = WKScriptMessage(body: body, frameInfo: frame, name: handlerName, webView: self, world: world)
+        let frame = WKFrameInfo(
+            isMainFrame: read.main_frame != 0, url: URL(string: String(cString: uri)),
+            origin: WKSecurityOrigin(serialized: String(cString: origin)), webView: self)
+        let scriptMessage = WKScriptMessage(
+            body: body, frameInfo: frame, name: handlerName, webView: self, world: world)
         switch handler {
         case .plain(let handler):
             // The page's promise resolves `undefined` once the handler ran
@@ -42,7 +48,9 @@ extension WKWebView {
             handler.userContentController(controller, didReceive: scriptMessage)
             reply.send(nil, nil)
         case .withReply(let handler):
-            handler.userContentController(controller, didReceive: scriptMessage) { value, errorMessage in reply.send(value, errorMessage) }
+            handler.userContentController(controller, didReceive: scriptMessage) { value, errorMessage in
+                reply.send(value, errorMessage)
+            }
         }
         return true
     }

@@ -20,10 +20,12 @@ extension WKWebView {
         // `Value` is `URL?`: a value of it, `nil` included.
         let value = { (url: URL?) in url as Any as? Value }
         let tell = { (view: WKWebView, old: URL?, new: URL?) in
-            changeHandler(view, NSKeyValueObservedChange(
-                kind: .setting, newValue: options.contains(.new) ? value(new) : nil,
-                oldValue: options.contains(.old) ? value(old) : nil, indexes: nil, isPrior: false
-            ))
+            changeHandler(
+                view,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: options.contains(.new) ? value(new) : nil,
+                    oldValue: options.contains(.old) ? value(old) : nil, indexes: nil, isPrior: false
+                ))
         }
         urlObservers[id] = URLObserver(tell: tell)
         if options.contains(.initial) { tell(self, nil, url) }

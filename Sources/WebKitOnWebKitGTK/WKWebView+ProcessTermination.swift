@@ -24,7 +24,9 @@ extension WKWebView {
             terminationHandledByClient = false
         }
         dispatchingTermination = false
-        if contentProcessLifecycle.processTerminated(Self.reason(reason), handledByClient: terminationHandledByClient, viewIsVisible: isInWindow) {
+        if contentProcessLifecycle.processTerminated(
+            Self.reason(reason), handledByClient: terminationHandledByClient, viewIsVisible: isInWindow)
+        {
             reloadAfterProcessTermination(loading: pendingRequest)
         }
         if loadsStarted == loads {

@@ -10,7 +10,9 @@ extension WKWebView {
         let onMessage: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, message, data in
             guard let message, let data else { return 0 }
             let incoming = Incoming(pointer: message)
-            return MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().receive(incoming.pointer) } ? 1 : 0
+            return MainActor.assumeIsolated {
+                Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().receive(incoming.pointer)
+            } ? 1 : 0
         }
         connect("user-message-received", unsafeBitCast(onMessage, to: GCallback.self), data)
         let onLoad: @convention(c) (gpointer?, WebKitLoadEvent, gpointer?) -> Void = { _, event, data in
@@ -18,18 +20,28 @@ extension WKWebView {
             MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().loadChanged(event) }
         }
         connect("load-changed", unsafeBitCast(onLoad, to: GCallback.self), data)
-        let onFailed: @convention(c) (gpointer?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, event, _, error, data in
-            guard let data else { return 0 }
-            let failure = NSError(domain: "WebKitErrorDomain", code: Int(error?.pointee.code ?? 0), userInfo: [
-                NSLocalizedDescriptionKey: error.map { String(cString: $0.pointee.message) } ?? "the load failed",
-            ])
-            MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().loadFailed(event, failure) }
-            return 0
-        }
+        let onFailed:
+            @convention(c) (gpointer?, WebKitLoadEvent, UnsafePointer<CChar>?, UnsafeMutablePointer<GError>?, gpointer?)
+                -> gboolean = { _, event, _, error, data in
+                    guard let data else { return 0 }
+                    let failure = NSError(
+                        domain: "WebKitErrorDomain", code: Int(error?.pointee.code ?? 0),
+                        userInfo: [
+                            NSLocalizedDescriptionKey: error.map { String(cString: $0.pointee.message) }
+                                ?? "the load failed"
+                        ])
+                    MainActor.assumeIsolated {
+                        Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().loadFailed(event, failure)
+                    }
+                    return 0
+                }
         connect("load-failed", unsafeBitCast(onFailed, to: GCallback.self), data)
-        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, data in
+        let onTerminated: @convention(c) (gpointer?, WebKitWebProcessTerminationReason, gpointer?) -> Void = {
+            _, reason, data in
             guard let data else { return }
-            MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().contentProcessTerminated(reason) }
+            MainActor.assumeIsolated {
+                Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().contentProcessTerminated(reason)
+            }
         }
         connect("web-process-terminated", unsafeBitCast(onTerminated, to: GCallback.self), data)
         let onURI: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
@@ -45,16 +57,24 @@ extension WKWebView {
             }
         }
         connect("close", unsafeBitCast(onClose, to: GCallback.self), data)
-        let onResource: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, resource, request, data in
+        let onResource: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> Void = {
+            _, resource, request, data in
             guard let data, let resource, let request else { return }
-            let incoming = Incoming(pointer: resource), uri = webkit_uri_request_get_uri(request).map { String(cString: $0) }
-            MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().resourceLoadStarted(incoming.pointer, uri: uri) }
+            let incoming = Incoming(pointer: resource),
+                uri = webkit_uri_request_get_uri(request).map { String(cString: $0) }
+            MainActor.assumeIsolated {
+                Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().resourceLoadStarted(
+                    incoming.pointer, uri: uri)
+            }
         }
         connect("resource-load-started", unsafeBitCast(onResource, to: GCallback.self), data)
-        let onCreate: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = { _, action, data in
+        let onCreate: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = {
+            _, action, data in
             guard let data, let action else { return nil }
             let incoming = Incoming(pointer: action)
-            let created = MainActor.assumeIsolated { Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().createWebView(for: incoming.pointer) }
+            let created = MainActor.assumeIsolated {
+                Unmanaged<WKWebView>.fromOpaque(data).takeUnretainedValue().createWebView(for: incoming.pointer)
+            }
             return created.map { UnsafeMutablePointer<GtkWidget>($0.pointer) }
         }
         connect("create", unsafeBitCast(onCreate, to: GCallback.self), data)
@@ -73,7 +93,8 @@ extension WKWebView {
             pendingAPIRequestURL = nil  // `WebPageProxy::didStartProvisionalLoadForFrame`
             navigationDelegate?.webView(self, didStartProvisionalNavigation: current)
         case WEBKIT_LOAD_REDIRECTED:
-            uncommittedURL = webkit_web_view_get_main_resource(view).flatMap { webkit_web_resource_get_uri($0) }.flatMap { URL(string: String(cString: $0)) }
+            uncommittedURL = webkit_web_view_get_main_resource(view).flatMap { webkit_web_resource_get_uri($0) }.flatMap
+            { URL(string: String(cString: $0)) }
         case WEBKIT_LOAD_COMMITTED:
             uncommittedURL = nil
             navigationDelegate?.webView(self, didCommit: current)

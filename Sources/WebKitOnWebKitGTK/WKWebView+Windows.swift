@@ -14,12 +14,17 @@ extension WKWebView {
         let configuration: WKWebViewConfiguration = ownConfiguration.copy()
         configuration.relatedWebView = self
         guard let delegate = uiDelegate,
-              let created = delegate.webView(self, createWebViewWith: configuration, for: WKNavigationAction(action, targetFrame: nil), windowFeatures: WKWindowFeatures()) else {
+            let created = delegate.webView(
+                self, createWebViewWith: configuration, for: WKNavigationAction(action, targetFrame: nil),
+                windowFeatures: WKWindowFeatures())
+        else {
             return nil
         }
         // WebKit raises NSInternalInconsistencyException: "Returned WKWebView was not created
         // with the given configuration."
-        precondition(created.ownConfiguration.relatedWebView === self, "Returned WKWebView was not created with the given configuration.")
+        precondition(
+            created.ownConfiguration.relatedWebView === self,
+            "Returned WKWebView was not created with the given configuration.")
         g_object_ref(gpointer(created.view))
         return Incoming(pointer: OpaquePointer(today_web_view_widget(created.view)))
     }

@@ -28,7 +28,9 @@ public class WKWebViewConfiguration: NSObject {
     /// `blob`…) with an exception; here, as loudly.
     public func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
         let scheme = urlScheme.lowercased()
-        precondition(!Self.schemesWebKitHandles.contains(scheme), "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
+        precondition(
+            !Self.schemesWebKitHandles.contains(scheme),
+            "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
         urlSchemeHandlers[scheme] = urlSchemeHandler
         if urlSchemeHandler != nil { URLSchemeTask.serve(scheme) }
     }
@@ -39,7 +41,9 @@ public class WKWebViewConfiguration: NSObject {
     }
 
     /// `+[WKWebView handlesURLScheme:]` (`Source/WebKit/UIProcess/API/Cocoa/WKWebView.mm`).
-    private static let schemesWebKitHandles: Set<String> = ["http", "https", "file", "about", "data", "blob", "ftp", "ws", "wss", "javascript", "webkit-fake-url"]
+    private static let schemesWebKitHandles: Set<String> = [
+        "http", "https", "file", "about", "data", "blob", "ftp", "ws", "wss", "javascript", "webkit-fake-url",
+    ]
 
     func copy() -> WKWebViewConfiguration {
         let copy = WKWebViewConfiguration()
@@ -88,7 +92,7 @@ public class WKWebsiteDataStore: NSObject {
     /// test device trusts a local server's certificate once it is installed in its settings (on
     /// Apple platforms that is the system's trust store, or a navigation delegate's
     /// authentication challenge, which WebKitGTK cannot present); for hosts (`today-bridge`).
-    package func allowTLSCertificate(atPath path: String, forHost host: String) -> Bool {
+    @_spi(Tools) public func allowTLSCertificate(atPath path: String, forHost host: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard let certificate = g_tls_certificate_new_from_file(path, &error) else {
             g_error_free(error)

@@ -9,11 +9,11 @@ import Foundation
 ///
 /// Not Apple's API: the host's part, as an app bundle and its run loop are on Apple platforms.
 @MainActor
-package enum WebKitEngine {
+@_spi(Tools) public enum WebKitEngine {
     /// Where the web process extension is looked for: its own directory next to the executable,
     /// unless a host names another (`today-bridge open --web-process-extension`, or the
     /// `TODAY_BRIDGE_WEB_PROCESS_EXTENSION` environment variable).
-    package static var webProcessExtensionDirectory: URL = {
+    @_spi(Tools) public static var webProcessExtensionDirectory: URL = {
         if let directory = ProcessInfo.processInfo.environment["TODAY_BRIDGE_WEB_PROCESS_EXTENSION"] {
             return URL(fileURLWithPath: directory, isDirectory: true)
         }
@@ -45,7 +45,8 @@ package enum WebKitEngine {
         let array = names.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) }
         // WebKit carries a message body of any length: no text is cut to its length.
         var members: [OpaquePointer?] = [g_variant_new_string(entryName), g_variant_new_uint64(.max), array]
-        webkit_web_context_set_web_process_extensions_initialization_user_data(context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) })
+        webkit_web_context_set_web_process_extensions_initialization_user_data(
+            context, members.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 3) })
         return context
     }()
 }

@@ -44,7 +44,9 @@ final class SharedContentManagerTests: GLibThreadTestCase {
     /// Loads a page that writes `typeof window.__todayWebView` as its title, and reads the title
     /// (bounded: 30 s of main-loop turns).
     private func platformTag(seenBy view: UnsafeMutablePointer<WebKitWebView>) -> String? {
-        webkit_web_view_load_html(view, "<title></title><script>document.title = typeof window.__todayWebView</script>", "https://page.example/")
+        webkit_web_view_load_html(
+            view, "<title></title><script>document.title = typeof window.__todayWebView</script>",
+            "https://page.example/")
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if let title = webkit_web_view_get_title(view).map({ String(cString: $0) }), !title.isEmpty { return title }

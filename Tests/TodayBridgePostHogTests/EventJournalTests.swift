@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 @Suite("Event journal: the durable queue under the PostHog sink")
 struct EventJournalTests {
-    private func open(_ directory: TemporaryDirectory, capacity: Int = 1000, segmentBytes: UInt64 = 1 << 20, drops: Locked<[Int]> = Locked([])) throws -> EventJournal {
+    private func open(
+        _ directory: TemporaryDirectory, capacity: Int = 1000, segmentBytes: UInt64 = 1 << 20,
+        drops: Locked<[Int]> = Locked([])
+    ) throws -> EventJournal {
         try EventJournal(
             directory: directory.url,
             limits: .init(capacity: capacity, maxRecordBytes: 4096, segmentBytes: segmentBytes),
@@ -37,14 +40,17 @@ struct EventJournalTests {
         let journal = try open(directory, capacity: 2_000)
         let firsts = try await withThrowingTaskGroup(of: (batch: Int, first: UInt64).self) { group in
             for batch in 0..<20 {
-                group.addTask { (batch, try await journal.append(contentsOf: (0..<50).map { Array("b\(batch)-\($0)".utf8) })) }
+                group.addTask {
+                    (batch, try await journal.append(contentsOf: (0..<50).map { Array("b\(batch)-\($0)".utf8) }))
+                }
                 group.addTask { (-1, try await journal.append(Array("single".utf8))) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let all = try await journal.oldest(maxCount: 10_000, maxBytes: .max)
         #expect(all.count == 20 * 50 + 20)
-        let bySequence = Dictionary(uniqueKeysWithValues: all.map { ($0.sequence, String(decoding: $0.payload, as: UTF8.self)) })
+        let bySequence = Dictionary(
+            uniqueKeysWithValues: all.map { ($0.sequence, String(decoding: $0.payload, as: UTF8.self)) })
         for (batch, first) in firsts where batch >= 0 {
             #expect((0..<50).map { bySequence[first + UInt64($0)] } == (0..<50).map { "b\(batch)-\($0)" })
         }
@@ -134,7 +140,9 @@ struct EventJournalTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let journal = try open(directory)
-        await #expect(throws: PostHogQueueError.self) { _ = try await journal.append([UInt8](repeating: 65, count: 4097)) }
+        await #expect(throws: PostHogQueueError.self) {
+            _ = try await journal.append([UInt8](repeating: 65, count: 4097))
+        }
         #expect(throws: PostHogQueueError.inUse) { _ = try open(directory) }
         await journal.close()
     }
@@ -187,7 +195,9 @@ struct JournalFormatTests {
         await journal.close()
         #expect(segments(directory) == ["segment-0000000000000002.log"])
         let reopened = try open(directory)
-        #expect(try await reopened.oldest(maxCount: 10, maxBytes: .max).map { String(decoding: $0.payload, as: UTF8.self) } == ["new"])
+        #expect(
+            try await reopened.oldest(maxCount: 10, maxBytes: .max).map { String(decoding: $0.payload, as: UTF8.self) }
+                == ["new"])
         await reopened.close()
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 /// The journal when the disk fails it, on real files: torn writes and the kernel's own `ENOSPC`.
 @Suite("Event journal: writes that fail")
 struct JournalWriteFailureTests {
     private func open(_ directory: TemporaryDirectory) throws -> EventJournal {
-        try EventJournal(directory: directory.url, limits: .init(capacity: 1000, maxRecordBytes: 4096), onDrop: { _ in })
+        try EventJournal(
+            directory: directory.url, limits: .init(capacity: 1000, maxRecordBytes: 4096), onDrop: { _ in })
     }
 
     private func payloads(_ journal: EventJournal) async throws -> [String] {
@@ -19,7 +20,9 @@ struct JournalWriteFailureTests {
         directory.url.appendingPathComponent(directory.fileNames.first { $0.hasPrefix("segment-") }!)
     }
 
-    @Test("T1 a batch cut at any byte (a full disk mid-write, then a crash): reopening keeps the records before the cut, never the torn one, and appends go on after them")
+    @Test(
+        "T1 a batch cut at any byte (a full disk mid-write, then a crash): reopening keeps the records before the cut, never the torn one, and appends go on after them"
+    )
     func cutAnywhere() async throws {
         let batch = ["first of batch", "second", "third of batch"].map { JournalRecord.frame(Array($0.utf8)) }
         let bytes = batch.flatMap { $0 }
@@ -55,14 +58,19 @@ struct JournalWriteFailureTests {
         for name in ["a", "b", "c"] { _ = try await journal.append(Array(name.utf8)) }
         await journal.close()
         // The next segment is the kernel's full device: every write to it fails with ENOSPC.
-        let full = segmentURL(directory).deletingLastPathComponent().appendingPathComponent("segment-0000000000000002.log")
+        let full = segmentURL(directory).deletingLastPathComponent().appendingPathComponent(
+            "segment-0000000000000002.log")
         try FileManager.default.createSymbolicLink(atPath: full.path, withDestinationPath: "/dev/full")
 
         let episodes = Locked<[String]>([])
-        let reopened = try EventJournal(directory: directory.url, limits: .init(capacity: 1000, maxRecordBytes: 4096), onDrop: { _ in }) { episode in
+        let reopened = try EventJournal(
+            directory: directory.url, limits: .init(capacity: 1000, maxRecordBytes: 4096), onDrop: { _ in }
+        ) { episode in
             episodes.withLock { $0.append("\(episode)") }
         }
-        await #expect(throws: PostHogQueueError.system("pwrite", ENOSPC)) { _ = try await reopened.append(Array("refused".utf8)) }
+        await #expect(throws: PostHogQueueError.system("pwrite", ENOSPC)) {
+            _ = try await reopened.append(Array("refused".utf8))
+        }
         for _ in 0..<3 {  // the device cannot be cut back either: no append until it can
             await #expect(throws: PostHogQueueError.self) { _ = try await reopened.append(Array("refused".utf8)) }
         }
@@ -73,7 +81,9 @@ struct JournalWriteFailureTests {
 
         _ = try await reopened.append(Array("after".utf8))
         #expect(try await payloads(reopened) == ["after"])
-        #expect(episodes.withLock { $0 } == [#"began(pwrite failed: No space left on device)"#, "ended(notQueued: 4)"], "one episode")
+        #expect(
+            episodes.withLock { $0 } == [#"began(pwrite failed: No space left on device)"#, "ended(notQueued: 4)"],
+            "one episode")
         await reopened.close()
         #expect(try await payloads(try open(directory)) == ["after"])
     }

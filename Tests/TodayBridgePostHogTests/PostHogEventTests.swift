@@ -19,7 +19,9 @@ struct PostHogEventTests {
     private let context = PostHogContext(osName: "iOS", osVersion: "18.2.0", appVersion: "3.1")
 
     private func item(_ event: AnalyticsEvent) throws -> JSONValue {
-        try JSONValue(parsing: String(decoding: PostHogEvent.item(for: event, anonymousID: "anon-1", context: context), as: UTF8.self))
+        try JSONValue(
+            parsing: String(
+                decoding: PostHogEvent.item(for: event, anonymousID: "anon-1", context: context), as: UTF8.self))
     }
 
     @Test("T1 uuid is the event id, distinct_id the user id, the timestamp ISO 8601 with milliseconds")
@@ -44,14 +46,16 @@ struct PostHogEventTests {
         #expect(properties["$pathname"] == "/shop/cart")
         #expect(properties["$os"] == "iOS" && properties["$os_version"] == "18.2.0")
         #expect(properties["$app_version"] == "3.1")
-        #expect(properties["$lib"] == "today-webview-bridge" && properties["$lib_version"] == .string(TodayBridge.version))
+        #expect(
+            properties["$lib"] == "today-webview-bridge" && properties["$lib_version"] == .string(TodayBridge.version))
         #expect(properties["sid"] == "session-1" && properties["did"] == "device-1", "the bridge's own keys stay")
         #expect(context.userAgent == "today-webview-bridge/\(TodayBridge.version)")
     }
 
     @Test("T1 $identify names the user and the anonymous id it takes over, with a UUIDv7 of its own")
     func identify() throws {
-        let bytes = PostHogEvent.identify(.init(userID: "user-7", anonymousID: "anon-1"), before: event(userID: "user-7"), context: context)
+        let bytes = PostHogEvent.identify(
+            .init(userID: "user-7", anonymousID: "anon-1"), before: event(userID: "user-7"), context: context)
         let item = try JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
         #expect(item["event"] == "$identify")
         #expect(item["distinct_id"] == "user-7")
@@ -71,8 +75,11 @@ struct PostHogEventTests {
 
     @Test("T1 the body carries the key, sent_at and the items as they were queued")
     func body() throws {
-        let items = [event(userID: nil), event(userID: "u")].map { PostHogEvent.item(for: $0, anonymousID: "anon-1", context: context) }
-        let body = PostHogEvent.batchBody(apiKey: "phc_test", sentAt: Date(timeIntervalSince1970: 1_795_392_001), items: items)
+        let items = [event(userID: nil), event(userID: "u")].map {
+            PostHogEvent.item(for: $0, anonymousID: "anon-1", context: context)
+        }
+        let body = PostHogEvent.batchBody(
+            apiKey: "phc_test", sentAt: Date(timeIntervalSince1970: 1_795_392_001), items: items)
         let parsed = try JSONValue(parsing: String(decoding: body, as: UTF8.self))
         #expect(parsed["api_key"] == "phc_test")
         #expect(parsed["sent_at"] == "2026-11-23T00:00:01.000Z")

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 @testable import TodayBridgePostHog
 
 /// The sink's identity and privacy controls, on a real queue directory; nothing is delivered
@@ -21,20 +21,26 @@ struct PostHogSinkStateTests {
 
     private func event(_ name: String, user: String?) -> AnalyticsEvent {
         let id = AnalyticsEventID.now()
-        return AnalyticsEvent(name: name, id: id, timestamp: Date(), userID: user, deviceID: "device-1", properties: ["eid": .string(id)])
+        return AnalyticsEvent(
+            name: name, id: id, timestamp: Date(), userID: user, deviceID: "device-1", properties: ["eid": .string(id)])
     }
 
     /// What is queued, in order: each item's event, distinct_id and `$anon_distinct_id`.
     private func queued(_ directory: TemporaryDirectory) async throws -> [[String]] {
-        let journal = try EventJournal(directory: directory.url, limits: .init(capacity: 100, maxRecordBytes: 1 << 16), onDrop: { _ in })
+        let journal = try EventJournal(
+            directory: directory.url, limits: .init(capacity: 100, maxRecordBytes: 1 << 16), onDrop: { _ in })
         defer { Task { await journal.close() } }
         return try await journal.oldest(maxCount: 100, maxBytes: .max).map { record in
             let item = try JSONValue(parsing: String(decoding: record.payload, as: UTF8.self))
-            return [item["event"], item["distinct_id"], item["properties"]?["$anon_distinct_id"]].map { $0?.stringValue ?? "-" }
+            return [item["event"], item["distinct_id"], item["properties"]?["$anon_distinct_id"]].map {
+                $0?.stringValue ?? "-"
+            }
         }
     }
 
-    @Test("T1 a user id appearing sends one $identify with the anonymous id; a logout starts a new anonymous id; another user is identified once")
+    @Test(
+        "T1 a user id appearing sends one $identify with the anonymous id; a logout starts a new anonymous id; another user is identified once"
+    )
     func identityAcrossLogin() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -53,7 +59,9 @@ struct PostHogSinkStateTests {
         #expect(items[6][0...1] == ["e", "user-2"])
     }
 
-    @Test("T1 the identity is kept across launches: a user already identified is not identified again; reset() starts a new anonymous id")
+    @Test(
+        "T1 the identity is kept across launches: a user already identified is not identified again; reset() starts a new anonymous id"
+    )
     func identityPersists() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -88,8 +96,14 @@ struct PostHogSinkStateTests {
         try await sink.record(event("dropped again", user: nil))
         let reopened = sink
         let flushed = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await reopened.flush(); return true }
-            group.addTask { try? await Task.sleep(nanoseconds: 5_000_000_000); return false }
+            group.addTask {
+                await reopened.flush()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: 5_000_000_000)
+                return false
+            }
             defer { group.cancelAll() }
             return await group.next() ?? false
         }

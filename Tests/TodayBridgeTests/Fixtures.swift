@@ -81,9 +81,9 @@ extension BridgeReply {
     /// The structured error of a rejection.
     var error: (code: String, message: String, recoverable: Bool)? {
         guard case .rejection(let reason) = self, reason.hasPrefix("TodayBridgeError:"),
-              let body = try? JSONValue(parsing: String(reason.dropFirst("TodayBridgeError:".count))),
-              let code = body["code"]?.stringValue, let message = body["message"]?.stringValue,
-              let recoverable = body["recoverable"]?.boolValue
+            let body = try? JSONValue(parsing: String(reason.dropFirst("TodayBridgeError:".count))),
+            let code = body["code"]?.stringValue, let message = body["message"]?.stringValue,
+            let recoverable = body["recoverable"]?.boolValue
         else { return nil }
         return (code, message, recoverable)
     }

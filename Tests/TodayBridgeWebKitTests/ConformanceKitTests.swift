@@ -1,7 +1,7 @@
 #if canImport(WebKit)
 import Foundation
 import TodayBridge
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayBridgeWebKit
 import WebKit
 import XCTest
@@ -28,7 +28,9 @@ final class ConformanceKitTests: RealWebViewTestCase {
         let page = try RealWebView()
         try ConformanceFixture.register(in: page.bridge)
         page.view.loadHTMLString(ConformanceKit.page(mode: mode), baseURL: try XCTUnwrap(Self.pages[mode]))
-        let finished = await page.wait(timeout: 60) { await page.evaluate("window.todayConformance !== undefined") as? Bool == true }
+        let finished = await page.wait(timeout: 60) {
+            await page.evaluate("window.todayConformance !== undefined") as? Bool == true
+        }
         XCTAssertTrue(finished, "the kit posted its report")
         let reported = await page.evaluate("JSON.stringify(window.todayConformance)") as? String
         let text = try XCTUnwrap(reported)
@@ -37,7 +39,9 @@ final class ConformanceKitTests: RealWebViewTestCase {
             try text.write(toFile: folder + "/\(mode.rawValue).json", atomically: true, encoding: .utf8)
         }
         let report = try JSONValue(parsing: text)
-        let failing = (report["rules"]?.arrayValue ?? []).filter { $0["passed"] != true }.compactMap { $0["id"]?.stringValue }
+        let failing = (report["rules"]?.arrayValue ?? []).filter { $0["passed"] != true }.compactMap {
+            $0["id"]?.stringValue
+        }
         XCTAssertNil(report["crashed"], text)
         XCTAssertEqual(failing, [], text)
         XCTAssertGreaterThanOrEqual(report["rules"]?.arrayValue?.count ?? 0, Self.ruleCounts[mode] ?? 0)

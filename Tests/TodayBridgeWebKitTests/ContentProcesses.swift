@@ -12,7 +12,8 @@ enum ContentProcesses {
         var commands: [pid_t: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // After the command's name in parentheses: the state, then the parent's PID.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }

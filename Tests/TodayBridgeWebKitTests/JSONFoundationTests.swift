@@ -8,8 +8,13 @@ import TodayBridgeWebKit
 struct JSONFoundationTests {
     @Test("C2 booleans stay booleans and numbers stay numbers")
     func c2BooleansAndNumbers() throws {
-        let body: Any = ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": NSNull(), "s": "x", "list": [1, true]] as [String: Any]
-        #expect(try JSONValue(foundationObject: body) == ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": .null, "s": "x", "list": [1, true]])
+        let body: Any =
+            ["t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": NSNull(), "s": "x", "list": [1, true]]
+            as [String: Any]
+        #expect(
+            try JSONValue(foundationObject: body) == [
+                "t": true, "f": false, "one": 1, "zero": 0, "pi": 3.14, "n": .null, "s": "x", "list": [1, true],
+            ])
         #expect(try JSONValue(foundationObject: NSNumber(value: true)) == true)
         #expect(try JSONValue(foundationObject: NSNumber(value: 1)) == 1)
     }
@@ -25,14 +30,23 @@ struct JSONFoundationTests {
     @Test("C2 a Date becomes its milliseconds; unsupported objects are refused")
     func c2DatesAndUnsupported() throws {
         #expect(try JSONValue(foundationObject: Date(timeIntervalSince1970: 1.5)) == 1500)
-        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: ["x": NSObject()] as [String: Any]) }
-        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: [Data()] as [Any]) }
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) {
+            try JSONValue(foundationObject: ["x": NSObject()] as [String: Any])
+        }
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) {
+            try JSONValue(foundationObject: [Data()] as [Any])
+        }
     }
 
     @Test("C2 an NSDictionary with a key that is not a string is refused; one with string keys converts")
     func c2DictionaryKeys() throws {
-        #expect(throws: JSONParseError(code: .invalid, offset: 0)) { try JSONValue(foundationObject: NSDictionary(dictionary: [1: "x"])) }
-        #expect(try JSONValue(foundationObject: NSDictionary(dictionary: ["k": NSArray(array: [true, "s"])])) == ["k": [true, "s"]])
+        #expect(throws: JSONParseError(code: .invalid, offset: 0)) {
+            try JSONValue(foundationObject: NSDictionary(dictionary: [1: "x"]))
+        }
+        #expect(
+            try JSONValue(foundationObject: NSDictionary(dictionary: ["k": NSArray(array: [true, "s"])])) == [
+                "k": [true, "s"]
+            ])
     }
 
     #if canImport(Darwin)
@@ -57,8 +71,12 @@ struct JSONFoundationTests {
         var deep: Any = [1]
         for _ in 0..<5_000 { deep = [deep] }
         #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) { try JSONValue(foundationObject: deep) }
-        #expect(try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 3)) == [[[1]]])
-        #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) { try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 2)) }
+        #expect(
+            try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 3)) == [[[1]]]
+        )
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 0)) {
+            try JSONValue(foundationObject: [[[1]]] as [Any], limits: JSONLimits(maxBytes: 100, maxDepth: 2))
+        }
     }
 
     @Test("X7 a Foundation body larger than the limit is refused as soon as the count passes it")
@@ -67,25 +85,45 @@ struct JSONFoundationTests {
         let fits: [String: Any] = ["type": "echo", "text": String(repeating: "x", count: 900)]
         #expect(try JSONValue(foundationObject: fits, limits: limits)["text"]?.stringValue?.count == 900)
         let over: [String: Any] = ["type": "echo", "text": String(repeating: "x", count: 1_000)]
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: over, limits: limits) }
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(foundationObject: over, limits: limits)
+        }
         let many: [Any] = Array(repeating: 1, count: 600)
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: many, limits: limits) }
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(foundationObject: many, limits: limits)
+        }
     }
 
-    @Test("X7 a Foundation body's size is its JSON text's, exactly: escapes and numbers as written; the limit itself fits")
+    @Test(
+        "X7 a Foundation body's size is its JSON text's, exactly: escapes and numbers as written; the limit itself fits"
+    )
     func x7FoundationBodySizeIsItsText() throws {
         // 200 control characters are 200 bytes of UTF-8 but 1,202 of JSON ("\u0001" each, and quotes).
         let escaped = String(repeating: "\u{1}", count: 200)
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: escaped, limits: JSONLimits(maxBytes: 1_000, maxDepth: 8)) }
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(foundationObject: escaped, limits: JSONLimits(maxBytes: 1_000, maxDepth: 8))
+        }
         // A 64-bit integer's 20 characters count as 20, not as a fixed size: found by FuzzFoundationValue.
         let numbers: [Any] = Array(repeating: NSNumber(value: Int64.min), count: 30)
-        let text = try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8)).jsonUTF8.count
-        #expect(try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text, maxDepth: 8)).jsonUTF8.count == text)
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text - 1, maxDepth: 8)) }
-        let members: [String: Any] = ["quote\"d": "tab\t", "n": NSNull(), "t": true, "d": Date(timeIntervalSince1970: 1)]
-        let exact = try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8)).jsonUTF8.count
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact - 1, maxDepth: 8)) }
-        #expect(try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact, maxDepth: 8)).jsonUTF8.count == exact)
+        let text = try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8)).jsonUTF8
+            .count
+        #expect(
+            try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text, maxDepth: 8)).jsonUTF8.count
+                == text)
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(foundationObject: numbers, limits: JSONLimits(maxBytes: text - 1, maxDepth: 8))
+        }
+        let members: [String: Any] = [
+            "quote\"d": "tab\t", "n": NSNull(), "t": true, "d": Date(timeIntervalSince1970: 1),
+        ]
+        let exact = try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: 1 << 20, maxDepth: 8))
+            .jsonUTF8.count
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact - 1, maxDepth: 8))
+        }
+        #expect(
+            try JSONValue(foundationObject: members, limits: JSONLimits(maxBytes: exact, maxDepth: 8)).jsonUTF8.count
+                == exact)
     }
 
     @Test("C2 values convert to Foundation and back")

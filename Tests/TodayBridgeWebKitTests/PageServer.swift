@@ -47,7 +47,8 @@ final class PageServer: NSObject, WKURLSchemeHandler {
         let url = task.request.url ?? URL(string: "about:blank")!
         let html = pages[Self.key(url)] ?? "<!doctype html><title>not served</title>"
         let data = Data(html.utf8)
-        task.didReceive(URLResponse(url: url, mimeType: "text/html", expectedContentLength: data.count, textEncodingName: "utf-8"))
+        task.didReceive(
+            URLResponse(url: url, mimeType: "text/html", expectedContentLength: data.count, textEncodingName: "utf-8"))
         task.didReceive(data)
         task.didFinish()
     }

@@ -46,9 +46,12 @@ final class ProbedWebView: NSObject, WKUIDelegate {
     }
 
     /// Waits until `webView` (the main view by default) shows `url` with its last script run.
-    func arrive(at url: String, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line) async {
+    func arrive(at url: String, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line) async
+    {
         let shown = await RealWebView.wait {
-            await RealWebView.evaluate("location.href === \(Self.literal(url)) && window.__ready === true", in: webView ?? self.view) as? Bool == true
+            await RealWebView.evaluate(
+                "location.href === \(Self.literal(url)) && window.__ready === true", in: webView ?? self.view) as? Bool
+                == true
         }
         XCTAssertTrue(shown, "\(url) is shown", file: file, line: line)
     }
@@ -59,7 +62,9 @@ final class ProbedWebView: NSObject, WKUIDelegate {
     }
 
     /// Runs `script` in `webView` (the main view by default), then waits for the next message.
-    func message(after script: String, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line) async -> WKScriptMessage? {
+    func message(
+        after script: String, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async -> WKScriptMessage? {
         let before = probe.messages.count
         _ = await evaluate(script, in: webView)
         let arrived = await RealWebView.wait { self.probe.messages.count > before }
@@ -67,7 +72,10 @@ final class ProbedWebView: NSObject, WKUIDelegate {
         return arrived ? probe.messages[before] : nil
     }
 
-    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
         let popup = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)
         popup.uiDelegate = self
         popups.append(popup)
@@ -88,7 +96,9 @@ final class ProbedWebView: NSObject, WKUIDelegate {
     final class Probe: NSObject, WKScriptMessageHandler {
         private(set) var messages: [WKScriptMessage] = []
 
-        func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        func userContentController(
+            _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+        ) {
             messages.append(message)
         }
     }

@@ -43,7 +43,8 @@ final class RealWebView {
             configuration: BridgeConfiguration(platform: platform, surfaces: [surface]),
             tokens: tokens,
             analytics: analytics,
-            identity: AnalyticsIdentity(deviceID: "device-1", sessionID: "session-1", userID: { "user-1" }, timeZone: { "Europe/Paris" })
+            identity: AnalyticsIdentity(
+                deviceID: "device-1", sessionID: "session-1", userID: { "user-1" }, timeZone: { "Europe/Paris" })
         )
         configuration.websiteDataStore = .nonPersistent()
         configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
@@ -87,7 +88,8 @@ final class RealWebView {
     /// An iframe (same origin as the page, or opaque when `sandboxed`) that runs `expression`
     /// (a promise of text) and reports its result to the page as `__frames[name]`.
     static func frame(_ name: String, sandboxed: Bool = false, running expression: String) -> String {
-        let script = "<script>Promise.resolve(\(expression)).then(function (r) { parent.postMessage({name: '\(name)', result: r}, '*'); });</script>"
+        let script =
+            "<script>Promise.resolve(\(expression)).then(function (r) { parent.postMessage({name: '\(name)', result: r}, '*'); });</script>"
         return "<iframe \(sandboxed ? "sandbox=\"allow-scripts\" " : "")srcdoc=\"\(script)\"></iframe>"
     }
 
@@ -97,7 +99,10 @@ final class RealWebView {
     }
 
     /// Loads `html` at `baseURL` and waits for the new document (the marker) and its last script.
-    func load(_ html: String = RealWebView.html(), baseURL: URL = RealWebView.trustedPage, file: StaticString = #filePath, line: UInt = #line) async {
+    func load(
+        _ html: String = RealWebView.html(), baseURL: URL = RealWebView.trustedPage, file: StaticString = #filePath,
+        line: UInt = #line
+    ) async {
         let before = connection.currentDocument
         view.loadHTMLString(html, baseURL: baseURL)
         let committed = await wait { self.connection.currentDocument != before }
@@ -115,10 +120,15 @@ final class RealWebView {
 
     /// Waits until `webView` (the main view by default) shows `url` with its last script run and,
     /// when `before` is given, the adapter reported a document other than `before`.
-    func arrive(at url: String, after before: DocumentID? = nil, in webView: WKWebView? = nil, file: StaticString = #filePath, line: UInt = #line) async {
+    func arrive(
+        at url: String, after before: DocumentID? = nil, in webView: WKWebView? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) async {
         let target = webView ?? view
         let shown = await wait {
-            await Self.evaluate("location.href === \(ProbedWebView.literal(url)) && window.__ready === true", in: target) as? Bool == true
+            await Self.evaluate(
+                "location.href === \(ProbedWebView.literal(url)) && window.__ready === true", in: target) as? Bool
+                == true
         }
         XCTAssertTrue(shown, "\(url) is shown", file: file, line: line)
         guard let before else { return }
@@ -184,7 +194,10 @@ final class RealWebView {
 final class Windows: NSObject, WKUIDelegate {
     private(set) var opened: [WKWebView] = []
 
-    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
         let popup = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: configuration)
         opened.append(popup)
         return popup
@@ -202,6 +215,8 @@ class RealWebViewTestCase: XCTestCase {
 }
 
 struct NoDisplay: Error, CustomStringConvertible {
-    var description: String { "WebKitGTK needs a display: run under Xvfb (make unit-test runs the suite with xvfb-run)" }
+    var description: String {
+        "WebKitGTK needs a display: run under Xvfb (make unit-test runs the suite with xvfb-run)"
+    }
 }
 #endif

@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 @testable import TodayBridgeWebKit
 import WebKit
@@ -33,7 +33,9 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
     /// answered through WebKit's own reply.)
     func test_X3_X4_C4_deliveriesAndRepliesCannotBeInterceptedByThePagesPrototypes() async throws {
         let page = try RealWebView()
-        try page.bridge.register("listing", access: .anyFrame) { (_: NoResult, _) -> Listing in Listing(name: "n", list: [1, 2]) }
+        try page.bridge.register("listing", access: .anyFrame) { (_: NoResult, _) -> Listing in
+            Listing(name: "n", list: [1, 2])
+        }
         let frame = """
             <script>\(Self.traps)
             window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'listing'}).then(function (v) {
@@ -41,18 +43,20 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
             }, function (e) { parent.postMessage({name: 'listing', result: 'error:' + e.message}, '*'); });
             </script>
             """
-        await page.load(RealWebView.html(body: """
-            <script>
-            window.__events = '';
-            window.addEventListener('todaywebviewbridge', function (event) {
-              var d = event.detail;
-              if (d.kind === 'event') window.__events += JSON.stringify(d.data) + ' ' + Object.getOwnPropertyNames(d.data.nested).join(',');
-              if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
-            });
-            \(Self.traps)
-            </script>
-            <iframe srcdoc="\(frame.replacingOccurrences(of: "\"", with: "&quot;"))"></iframe>
-            """))
+        await page.load(
+            RealWebView.html(
+                body: """
+                    <script>
+                    window.__events = '';
+                    window.addEventListener('todaywebviewbridge', function (event) {
+                      var d = event.detail;
+                      if (d.kind === 'event') window.__events += JSON.stringify(d.data) + ' ' + Object.getOwnPropertyNames(d.data.nested).join(',');
+                      if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
+                    });
+                    \(Self.traps)
+                    </script>
+                    <iframe srcdoc="\(frame.replacingOccurrences(of: "\"", with: "&quot;"))"></iframe>
+                    """))
         let subscribed = await page.send(#"{"type":"__today.subscribe","event":"cart.changed"}"#)
         XCTAssertEqual(subscribed, "[]")
         let data: JSONValue = ["items": ["a"], "owner": "o", "nested": ["__proto__": ["polluted": true]]]
@@ -71,7 +75,8 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
         let reported = await page.evaluate("window.__frames.listing") as? String
         let listing = try XCTUnwrap(reported).split(separator: "|", omittingEmptySubsequences: false)
         XCTAssertEqual(listing.count, 2)
-        XCTAssertEqual(try JSONValue(parsing: String(listing[0])), ["name": "n", "list": [1, 2]], "the sub-frame's reply whole")
+        XCTAssertEqual(
+            try JSONValue(parsing: String(listing[0])), ["name": "n", "list": [1, 2]], "the sub-frame's reply whole")
         XCTAssertEqual(listing.last, "", "no setter of the sub-frame ran")
         let intercepted = await page.evaluate("window.__intercepted + '|' + (({}).polluted === undefined)") as? String
         XCTAssertEqual(intercepted, "|true", "no setter of the main frame ran")
@@ -146,7 +151,9 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
             let ready = await page.wait { await page.evaluate("window.__ready === true") as? Bool == true }
             XCTAssertTrue(ready)
             let headers = await page.send(#"{"type":"headers"}"#)
-            XCTAssertEqual(headers.flatMap { try? JSONValue(parsing: $0) }, ["Authorization": "Bearer token-0", "X-Client": "today-test"])
+            XCTAssertEqual(
+                headers.flatMap { try? JSONValue(parsing: $0) },
+                ["Authorization": "Bearer token-0", "X-Client": "today-test"])
         }
     }
 
@@ -158,19 +165,23 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
     func test_C5_X4_aSuspendedContentProcessLeavesNothingPending() async throws {
         let before = ContentProcesses.running()
         let page = try RealWebView()
-        await page.load(RealWebView.html(body: """
-            <script>
-            window.addEventListener('todaywebviewbridge', function (event) {
-              var d = event.detail;
-              if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
-            });
-            </script>
-            """))
+        await page.load(
+            RealWebView.html(
+                body: """
+                    <script>
+                    window.addEventListener('todaywebviewbridge', function (event) {
+                      var d = event.detail;
+                      if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
+                    });
+                    </script>
+                    """))
         let running = try await page.connection.call("addOne", arguments: ["n": 1], deadline: 10)
         XCTAssertEqual(running, 2, "a running page answers the native call")
         page.view.isInWindow = false
         page.tokens.hold()
-        _ = await page.evaluate("window.__answer = ''; window.__send({type: 'refreshToken'}).then(function (v) { window.__answer = v; }); true")
+        _ = await page.evaluate(
+            "window.__answer = ''; window.__send({type: 'refreshToken'}).then(function (v) { window.__answer = v; }); true"
+        )
         let pending = await page.wait { page.connection.pendingCallCount == 1 }
         XCTAssertTrue(pending)
         XCTAssertGreaterThan(ContentProcesses.signal(SIGSTOP, startedSince: before), 0)
@@ -188,10 +199,14 @@ final class WebKitAdapterDeviceTests: RealWebViewTestCase {
         ContentProcesses.signal(SIGCONT, startedSince: before)
         resumed = true
         page.view.isInWindow = true
-        let delivered = await page.wait { await page.evaluate("window.__answer.indexOf('token-1') >= 0") as? Bool == true }
+        let delivered = await page.wait {
+            await page.evaluate("window.__answer.indexOf('token-1') >= 0") as? Bool == true
+        }
         XCTAssertTrue(delivered, "the answer reached the page after it resumed")
         let headers = await page.send(#"{"type":"headers"}"#)
-        XCTAssertEqual(headers.flatMap { try? JSONValue(parsing: $0) }, ["Authorization": "Bearer token-1", "X-Client": "today-test"])
+        XCTAssertEqual(
+            headers.flatMap { try? JSONValue(parsing: $0) },
+            ["Authorization": "Bearer token-1", "X-Client": "today-test"])
     }
     #endif
 }

@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 @testable import TodayBridgeWebKit
 import WebKit
@@ -24,7 +24,8 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         let reply = await page.send(#"{"type":"nope"}"#)
         XCTAssertEqual(reply, "undefined")
         XCTAssertTrue(WebKitBridge.installed(in: page.configuration) === page.installation)
-        XCTAssertTrue(WebKitBridge.install(page.bridge, in: page.view) === page.installation, "installing again is harmless")
+        XCTAssertTrue(
+            WebKitBridge.install(page.bridge, in: page.view) === page.installation, "installing again is harmless")
     }
 
     func test_C8_T2_mainFrameOfTrustedHTTPSPageGetsAuthorization() async throws {
@@ -37,8 +38,12 @@ final class WebKitAdapterTests: RealWebViewTestCase {
 
     func test_S1_C8_sameOriginAndOpaqueSubFramesGetUndefinedFromHeaders() async throws {
         let page = try RealWebView()
-        let headers = RealWebView.frameSend("{type: 'headers', isMainFrame: true, origin: 'https://trusted.example.com'}")
-        await page.load(RealWebView.html(body: RealWebView.frame("same", running: headers) + RealWebView.frame("opaque", sandboxed: true, running: headers)))
+        let headers = RealWebView.frameSend(
+            "{type: 'headers', isMainFrame: true, origin: 'https://trusted.example.com'}")
+        await page.load(
+            RealWebView.html(
+                body: RealWebView.frame("same", running: headers)
+                    + RealWebView.frame("opaque", sandboxed: true, running: headers)))
         let reported = await page.wait { await page.evaluate("Object.keys(window.__frames).length") as? Int == 2 }
         XCTAssertTrue(reported)
         let same = await page.evaluate("window.__frames.same") as? String
@@ -91,13 +96,15 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         let relay = WebKitPageScripts.relayHandler(channel: page.bridge.configuration.channelName)
         let reachable = await page.evaluate("typeof (window.webkit.messageHandlers['\(relay)'])") as? String
         XCTAssertEqual(reachable, "undefined", "the relay's handler lives in the bridge's own world")
-        let replaced = await page.evaluate("""
-            (function () {
-              var channel = window.webkit.messageHandlers.todayWebViewBridge;
-              try { Object.defineProperty(window.webkit.messageHandlers, 'todayWebViewBridge', { value: {} }); } catch (e) {}
-              return window.webkit.messageHandlers.todayWebViewBridge === channel && Object.isFrozen(channel);
-            })()
-            """) as? Bool
+        let replaced =
+            await page.evaluate(
+                """
+                (function () {
+                  var channel = window.webkit.messageHandlers.todayWebViewBridge;
+                  try { Object.defineProperty(window.webkit.messageHandlers, 'todayWebViewBridge', { value: {} }); } catch (e) {}
+                  return window.webkit.messageHandlers.todayWebViewBridge === channel && Object.isFrozen(channel);
+                })()
+                """) as? Bool
         XCTAssertEqual(replaced, true, "the main frame's channel stays the relay's")
         XCTAssertEqual(page.connection.currentDocument, before)
     }
@@ -115,11 +122,13 @@ final class WebKitAdapterTests: RealWebViewTestCase {
     func test_C5_everyMessageGetsExactlyOneReplyWhateverItsShape() async throws {
         let page = try RealWebView()
         await page.load()
-        let replies = await page.call("""
-            const bodies = [{type: 'headers'}, {type: 'track', ename: 'x'}, {type: 'nope'}, {type: 3}, {no: 'type'}, 'text', 42, null, [1, 2], undefined];
-            const settled = await Promise.allSettled(bodies.map((b) => window.webkit.messageHandlers.todayWebViewBridge.postMessage(b)));
-            return settled.map((s) => s.status);
-            """) as? [String]
+        let replies =
+            await page.call(
+                """
+                const bodies = [{type: 'headers'}, {type: 'track', ename: 'x'}, {type: 'nope'}, {type: 3}, {no: 'type'}, 'text', 42, null, [1, 2], undefined];
+                const settled = await Promise.allSettled(bodies.map((b) => window.webkit.messageHandlers.todayWebViewBridge.postMessage(b)));
+                return settled.map((s) => s.status);
+                """) as? [String]
         XCTAssertEqual(replies, Array(repeating: "fulfilled", count: 10))
         XCTAssertEqual(page.connection.pendingCallCount, 0)
     }
@@ -139,11 +148,13 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         let page = try RealWebView()
         await page.load()
         let seen = SeenDiagnostics(page.bridge.diagnostics())
-        let reply = await page.call("""
-            let deep = 0;
-            for (let i = 0; i < levels; i++) deep = [deep];
-            return String(await window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'headers', deep}));
-            """, arguments: ["levels": levels]) as? String
+        let reply =
+            await page.call(
+                """
+                let deep = 0;
+                for (let i = 0; i < levels; i++) deep = [deep];
+                return String(await window.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'headers', deep}));
+                """, arguments: ["levels": levels]) as? String
         XCTAssertEqual(reply, "undefined", line: line)
         let reported = await page.wait { seen.codes.contains(.undecodableMessage) }
         XCTAssertTrue(reported, "\(seen.codes)", line: line)
@@ -168,16 +179,18 @@ final class WebKitAdapterTests: RealWebViewTestCase {
 
     func test_X3_X4_eventsAndNativeCallsReachThePageThroughCallAsyncJavaScript() async throws {
         let page = try RealWebView()
-        await page.load(RealWebView.html(body: """
-            <script>
-            window.__events = [];
-            window.addEventListener('todaywebviewbridge', function (event) {
-              var d = event.detail;
-              if (d.kind === 'event') window.__events.push(d.name + ':' + JSON.stringify(d.data));
-              if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
-            });
-            </script>
-            """))
+        await page.load(
+            RealWebView.html(
+                body: """
+                    <script>
+                    window.__events = [];
+                    window.addEventListener('todaywebviewbridge', function (event) {
+                      var d = event.detail;
+                      if (d.kind === 'event') window.__events.push(d.name + ':' + JSON.stringify(d.data));
+                      if (d.kind === 'call') window.__send({type: '__today.reply', id: d.id, value: d.args.n + 1});
+                    });
+                    </script>
+                    """))
         let subscribed = await page.send(#"{"type":"__today.subscribe","event":"cart.changed"}"#)
         XCTAssertEqual(subscribed, "[]")
         let connection = page.connection
@@ -187,7 +200,8 @@ final class WebKitAdapterTests: RealWebViewTestCase {
         let first = await page.evaluate("window.__events[0]") as? String
         let event = try XCTUnwrap(first)
         XCTAssertTrue(event.hasPrefix("cart.changed:"), event)
-        XCTAssertEqual(try JSONValue(parsing: String(event.dropFirst("cart.changed:".count))), ["count": 2, "note": nil])
+        XCTAssertEqual(
+            try JSONValue(parsing: String(event.dropFirst("cart.changed:".count))), ["count": 2, "note": nil])
         let answer = try await connection.call("addOne", arguments: ["n": 41])
         XCTAssertEqual(answer, 42)
     }

@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-@testable import WebKit
+@_spi(Tools) @testable import WebKit
 import XCTest
 
 /// What WebKit does on today's devices that the adapter must survive (issue 33): arguments built
@@ -24,7 +24,8 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
     /// runs (a replaced `JSON` or `Function.prototype.call` is not used).
     func test_X3_callAsyncJavaScriptBuildsArgumentsByAssignmentInThePagesWorld() async throws {
         let probed = probedView()
-        probed.server.pages[Self.home] = ProbedWebView.page("""
+        probed.server.pages[Self.home] = ProbedWebView.page(
+            """
             <script>
             window.__set = '';  // a string: an array's push would run the index setter itself
             Object.defineProperty(Object.prototype, 'name', { configurable: true, set: function (v) { window.__set += ' name=' + v; } });
@@ -35,17 +36,23 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
             """)
         await probed.load(Self.home)
         let box = await withCheckedContinuation { (continuation: CheckedContinuation<RealWebView.Box, Never>) in
-            probed.view.callAsyncJavaScript("""
+            probed.view.callAsyncJavaScript(
+                """
                 return [flag === true, list.length === 3 && list[1] === 'two' && list[2] === null, list[0] === undefined,
                   owner.name === undefined, Object.getOwnPropertyNames(nested).indexOf('__proto__') < 0 && Object.getPrototypeOf(nested).polluted === true,
                   ({}).polluted === undefined, when instanceof Date && when.getTime() === 1700000000000,
                   text === 'line\\u2028 "quoted"', window.__set.indexOf(' name=n') >= 0 && window.__set.indexOf(' 0=1') >= 0].join(' ');
-                """, arguments: [
-                    "flag": true, "list": [1, "two", NSNull()], "owner": ["name": "n"], "nested": ["__proto__": ["polluted": true]],
+                """,
+                arguments: [
+                    "flag": true, "list": [1, "two", NSNull()], "owner": ["name": "n"],
+                    "nested": ["__proto__": ["polluted": true]],
                     "when": Date(timeIntervalSince1970: 1_700_000_000), "text": "line\u{2028} \"quoted\"",
-                ], in: nil, in: .page) { result in continuation.resume(returning: RealWebView.Box(value: try? result.get())) }
+                ], in: nil, in: .page
+            ) { result in continuation.resume(returning: RealWebView.Box(value: try? result.get())) }
         }
-        XCTAssertEqual(box.value as? String, "true true true true true true true true true", "the page's setters saw and kept the values")
+        XCTAssertEqual(
+            box.value as? String, "true true true true true true true true true",
+            "the page's setters saw and kept the values")
     }
 
     /// A body as the iOS 26 SDK converts it (`JavaScriptEvaluationResult::extract`, linked on or
@@ -60,9 +67,10 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
         let undefinedMessage = try XCTUnwrap(undefinedBody)
         XCTAssertNil(undefinedMessage.body as? NSNull, "nil, not NSNull")
         XCTAssertEqual("\(undefinedMessage.body)", "nil")
-        let mixed = await probed.message(after: """
-            __probe({a: 1, f: function () {}, s: Symbol('s'), c: new (class C {})(), get g() { return 'got'; }, list: [1, function () {}, 2]}); true
-            """)
+        let mixed = await probed.message(
+            after: """
+                __probe({a: 1, f: function () {}, s: Symbol('s'), c: new (class C {})(), get g() { return 'got'; }, list: [1, function () {}, 2]}); true
+                """)
         let body = try XCTUnwrap(try XCTUnwrap(mixed).body as? [String: Any])
         XCTAssertEqual(Set(body.keys), ["a", "g", "list"])
         XCTAssertEqual(body["g"] as? String, "got")
@@ -70,7 +78,9 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
         XCTAssertEqual(list.count, 3)
         XCTAssertTrue(list[1] is NSNull)
         let before = probed.probe.messages.count
-        let promised = await call(probed, """
+        let promised = await call(
+            probed,
+            """
             const pending = window.webkit.messageHandlers.probe.postMessage({b: 2});
             const value = await pending;
             return (pending instanceof Promise) + ' ' + (value === undefined);
@@ -85,7 +95,8 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
     func test_C5_aBodyDeeperThan40000LevelsIsDroppedAndItsPromiseNeverSettles() async throws {
         let probed = probedView()
         await probed.load(Self.home)
-        _ = await probed.evaluate("""
+        _ = await probed.evaluate(
+            """
             window.__settled = 'pending';
             var deep = 0;
             for (var i = 0; i < 50000; i++) deep = [deep];
@@ -116,7 +127,9 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
         defer { WebKitEngine.linkedSDK = .iOS26 }
         let probed = probedView()
         await probed.load(Self.home)
-        let rejected = await call(probed, """
+        let rejected = await call(
+            probed,
+            """
             try { await window.webkit.messageHandlers.probe.postMessage({f: function () {}}); return 'resolved'; } catch (e) { return e.name; }
             """)
         XCTAssertEqual(rejected as? String, "DataCloneError")
@@ -160,7 +173,8 @@ final class WebKitDeviceEmulationTests: RealWebViewTestCase {
         probed.view.navigationDelegate = delegate
         await probed.load(Self.home)
         var told: [URL?] = []
-        let observation = probed.view.observe(\.url, options: [.new]) { _, change in told.append(change.newValue ?? nil) }
+        let observation = probed.view.observe(\.url, options: [.new]) { _, change in told.append(change.newValue ?? nil)
+        }
         probed.view.isInWindow = false
         let hidden = await RealWebView.wait { await probed.evaluate("document.visibilityState") as? String == "hidden" }
         XCTAssertTrue(hidden)

@@ -50,7 +50,8 @@ final class WebKitEmulationTests: RealWebViewTestCase {
     func test_C8_frameInfoRequestFollowsPushState() async throws {
         let probed = probedView()
         await probed.load(Self.home)
-        let received = await probed.message(after: "history.pushState(null, '', '/app/pushed'); __probe('pushed'); true")
+        let received = await probed.message(
+            after: "history.pushState(null, '', '/app/pushed'); __probe('pushed'); true")
         let message = try XCTUnwrap(received)
         XCTAssertEqual(message.frameInfo.request.url?.absoluteString, "myapp://pages/app/pushed")
         XCTAssertEqual(probed.view.url?.absoluteString, "myapp://pages/app/pushed")
@@ -83,7 +84,9 @@ final class WebKitEmulationTests: RealWebViewTestCase {
     /// `evaluateJavaScript` counts as a gesture in WebKit, so the page opens it itself here).
     func test_S4_windowOpenAsksTheUIDelegateForAViewSharingTheOpenersProcess() async throws {
         let opener = "other://pages/opener"
-        let opening = ProbedWebView.page("<script>window.__popup = window.open(\(ProbedWebView.literal(Self.popup))); window.__opened = window.__popup !== null;</script>")
+        let opening = ProbedWebView.page(
+            "<script>window.__popup = window.open(\(ProbedWebView.literal(Self.popup))); window.__opened = window.__popup !== null;</script>"
+        )
         let refused = probedView(opensWindows: false)
         refused.server.pages[opener] = opening
         await refused.load(opener)
@@ -124,10 +127,12 @@ final class WebKitEmulationTests: RealWebViewTestCase {
         await probed.arrive(at: Self.home)
         let received = await probed.message(after: "kept.postMessage({from: 'the popup'}); true", in: popup)
         let message = try XCTUnwrap(received)
-        XCTAssertEqual((message.body as? [String: Any])?["from"] as? String, "the popup", "another realm's object is cloned")
+        XCTAssertEqual(
+            (message.body as? [String: Any])?["from"] as? String, "the popup", "another realm's object is cloned")
         XCTAssertTrue(message.webView === probed.view, "the message is the opener view's")
         XCTAssertTrue(message.frameInfo.isMainFrame)
-        XCTAssertEqual(message.frameInfo.request.url?.absoluteString, Self.home, "the frame's current document, not the sender's")
+        XCTAssertEqual(
+            message.frameInfo.request.url?.absoluteString, Self.home, "the frame's current document, not the sender's")
         XCTAssertEqual(message.frameInfo.securityOrigin.protocol, "myapp")
     }
 }

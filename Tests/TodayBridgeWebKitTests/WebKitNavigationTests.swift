@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 @testable import TodayBridgeWebKit
 import WebKit
@@ -53,7 +53,9 @@ final class WebKitNavigationTests: RealWebViewTestCase {
         let page = try RealWebView()
         await page.open(RealWebView.home)
         page.tokens.hold()
-        _ = await page.evaluate("window.__settled = []; window.__send({type: 'refreshToken'}).then(function (r) { window.__settled.push(r); }); true")
+        _ = await page.evaluate(
+            "window.__settled = []; window.__send({type: 'refreshToken'}).then(function (r) { window.__settled.push(r); }); true"
+        )
         let pending = await page.wait { page.connection.pendingCallCount == 1 }
         XCTAssertTrue(pending)
         let first = page.connection.currentDocument
@@ -94,17 +96,21 @@ final class WebKitNavigationTests: RealWebViewTestCase {
         let first = page.connection.currentDocument
         _ = await page.evaluate("location.href = \(ProbedWebView.literal(RealWebView.elsewhere)); true")
         await page.arrive(at: RealWebView.elsewhere, after: first)
-        _ = await page.evaluate("window.__popup = window.open(\(ProbedWebView.literal(popupURL))); window.__left = 'the page that left'; true")
+        _ = await page.evaluate(
+            "window.__popup = window.open(\(ProbedWebView.literal(popupURL))); window.__left = 'the page that left'; true"
+        )
         let popup = try XCTUnwrap(page.windows.opened.first)
         await page.arrive(at: popupURL, in: popup)
-        let kept = await page.evaluate("window.__popup.kept = window.webkit.messageHandlers.todayWebViewBridge; true") as? Bool
+        let kept =
+            await page.evaluate("window.__popup.kept = window.webkit.messageHandlers.todayWebViewBridge; true") as? Bool
         XCTAssertEqual(kept, true)
         let away = page.connection.currentDocument
         _ = await page.evaluate("history.back(); true")
         await page.arrive(at: RealWebView.home, after: away)
         let restored = page.connection.currentDocument
 
-        _ = await page.evaluate("""
+        _ = await page.evaluate(
+            """
             window.__answers = [];
             [{type: 'headers'}, {type: 'refreshToken'}, {type: 'whoami'}].forEach(function (message) {
               kept.postMessage(message).then(
@@ -135,7 +141,8 @@ final class WebKitNavigationTests: RealWebViewTestCase {
         let page = try RealWebView()
         let outside = "myapp://pages/outside"
         page.server.pages[outside] = RealWebView.html()
-        page.server.pages[RealWebView.home] = RealWebView.html(body: RealWebView.frame("sub", running: "Promise.resolve('loaded')"))
+        page.server.pages[RealWebView.home] = RealWebView.html(
+            body: RealWebView.frame("sub", running: "Promise.resolve('loaded')"))
         await page.open(RealWebView.home)
         page.server.holding = [outside]
         _ = await page.evaluate("location.href = \(ProbedWebView.literal(outside)); true")
@@ -144,14 +151,17 @@ final class WebKitNavigationTests: RealWebViewTestCase {
         let whilePending = await headers(page)
 
         XCTAssertEqual(whilePending, Self.authorized)
-        _ = await page.call("""
+        _ = await page.call(
+            """
             const frame = document.querySelector('iframe').contentWindow;
             return await frame.webkit.messageHandlers.todayWebViewBridge.postMessage({type: 'track', ename: 'sub_frame_event'});
             """)
         await page.bridge.flushAnalytics()
         let event = try XCTUnwrap(page.analytics.events.first { $0.name == "sub_frame_event" })
         XCTAssertEqual(event.properties["ctx"]?["frame"], "sub")
-        XCTAssertEqual(event.properties["ctx"]?["surface"], "feed", "the main document on screen is on the surface; the pending one is not")
+        XCTAssertEqual(
+            event.properties["ctx"]?["surface"], "feed",
+            "the main document on screen is on the surface; the pending one is not")
         page.server.release(outside)
     }
 

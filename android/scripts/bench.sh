@@ -13,7 +13,8 @@ out=.build/android-bench
 java_home="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-$(dpkg --print-architecture)}"
 json=/usr/share/java/com.android.json.jar
 
-"$SWIFT" build --package-path Tools -c release --product TodayBridgeJNI
+# shellcheck disable=SC2046 # the flags are words
+"$SWIFT" build --package-path Tools -c release --product TodayBridgeJNI $(scripts/jni-flags.sh)
 rm -rf "$out"
 mkdir -p "$out/classes"
 # The glue compiles against Android's API: the emulation's declarations (no WebView runs here).

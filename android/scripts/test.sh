@@ -3,7 +3,7 @@
 # android/bridge over the emulation of Android's WebView API (android/emulation, a real headless
 # Chromium; its classes from `make android-host`, Tools/.build/android-host), with the Swift
 # core's JNI library built for Linux (Tools/.build/debug, `swift build --package-path Tools
-# --product TodayBridgeJNI`) loaded under -Xcheck:jni. The pages come from an HTTPS server on
+# --product TodayBridgeJNI $(scripts/jni-flags.sh)`) loaded under -Xcheck:jni. The pages come from an HTTPS server on
 # loopback with a certificate made for the run. A JNI warning fails it.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -16,7 +16,7 @@ emulation=Tools/.build/android-host/classes/emulation
 
 library=Tools/.build/debug
 [ -f "$library/libTodayBridgeJNI.so" ] || {
-    echo "android-test: $library/libTodayBridgeJNI.so is missing: swift build --package-path Tools --product TodayBridgeJNI" >&2
+    echo "android-test: $library/libTodayBridgeJNI.so is missing: swift build --package-path Tools --product TodayBridgeJNI \$(scripts/jni-flags.sh)" >&2
     exit 1
 }
 [ -d "$emulation" ] || { echo "android-test: $emulation is missing: make android-host" >&2; exit 1; }

@@ -1,9 +1,10 @@
-// Builds the conformance kit's pages (src/conformance/) into <output folder>/conformance/:
+// Builds the conformance kit's pages (conformance/*.ts) into <output folder>/conformance/:
 //   kit.js      the kit, with the SDK inside: runs every check and reports
 //   frame.js    the probe a cross-origin sub-frame runs
 //   index.html, frame.html   the pages that load them (from conformance/ in web/)
 //
-// Usage: node scripts/bundle-conformance.mjs <compiled src folder> <output folder>
+// Usage: node scripts/bundle-conformance.mjs <compiled folder> <output folder>
+// (build.sh passes dist/esm, where tsc compiled src/ and conformance/, and dist)
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

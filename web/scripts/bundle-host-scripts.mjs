@@ -1,5 +1,5 @@
-// Builds each host script (a module in src/host/ with a default-exported entry function) into
-// one function expression a host runs as `<text>(<configuration JSON>)`:
+// Builds each host script (a module in host/ with a default-exported entry function) into one
+// function expression a host runs as `<text>(<configuration JSON>)`:
 //
 //   (function (configuration) {
 //   'use strict';
@@ -7,18 +7,20 @@
 //   return <entry>(window, configuration);
 //   })
 //
-// written to <output folder>/host/<path>.js; the traffic inspector's page script (src/inspector/)
-// likewise to <output folder>/inspector/<path>.js. Modules without a default export (shared helpers,
-// configurations.generated.ts) produce nothing; web/scripts/host-scripts.mjs embeds the results
-// into Swift.
+// written to <output folder>/<path>.js, <path> from the compiled folder (host/platform-tag.js).
+// Modules without a default export (shared helpers, configurations.generated.ts) produce nothing;
+// the generator (`today-bridge-generate embed`, Tools/Sources/TodayBridgeGenerator) embeds the
+// results into Swift and Java. The traffic inspector's page script (Tools/inspector/) is built the
+// same way, by its own build.
 //
-// Usage: node scripts/bundle-host-scripts.mjs <compiled src folder> <output folder>
-// (build.sh passes dist/host-esm, compiled by tsconfig.host.json without comments)
+// Usage: node scripts/bundle-host-scripts.mjs <compiled folder> <output folder> [<folder>]
+// (build.sh passes dist/host-esm, compiled by tsconfig.host.json without comments, and dist; the
+// folder of the compiled folder whose entries are built is `host` unless given, `.` for all)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { dropUnusedConstants, joinModules } from './bundle-modules.mjs';
 
-const [compiled, out] = process.argv.slice(2);
+const [compiled, out, folder = 'host'] = process.argv.slice(2);
 
 /** The compiled modules under `folder` (relative to `compiled`), sorted, with `/` separators. */
 function modules(folder) {
@@ -31,7 +33,7 @@ function modules(folder) {
     .sort();
 }
 
-for (const file of [...modules('host'), ...modules('inspector')]) {
+for (const file of modules(folder)) {
   const source = readFileSync(join(compiled, file), 'utf8');
   if (!/^export default /m.test(source)) continue;
   const entry = /^export default function ([A-Za-z_$][\w$]*)\s*\(/m.exec(source);

@@ -10,7 +10,7 @@
 //     conformance/                  the conformance kit's pages (index.html, kit.js, frame.*)
 //   dist/package/today-webview-bridge-<VERSION>.tgz   `npm pack` of the stage
 //
-// The version is written once, as `TodayBridge.version` in Swift; `today-bridge contract` generates
+// The version is written once, as `TodayBridge.version` in Swift; the generator (`make generate`) writes
 // it into src/protocol.generated.ts as VERSION, which this reads. web/package.json carries no version.
 //
 // Usage: node scripts/package.mjs   (after build.sh's compilation; build.sh runs it)
@@ -32,7 +32,7 @@ function fail(message) {
 /** VERSION from src/protocol.generated.ts: the one written in Swift. */
 export function readVersion(source = readFileSync(join(web, 'src/protocol.generated.ts'), 'utf8')) {
   const match = /^export const VERSION = '([^'\\]+)';$/m.exec(source);
-  if (!match) throw new Error('src/protocol.generated.ts has no `export const VERSION = \'...\';` (run `make contract`)');
+  if (!match) throw new Error('src/protocol.generated.ts has no `export const VERSION = \'...\';` (run `make generate`)');
   if (!/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(match[1])) {
     throw new Error(`VERSION '${match[1]}' in src/protocol.generated.ts is not a semantic version`);
   }

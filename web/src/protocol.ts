@@ -1,6 +1,6 @@
 /**
  * The wire protocol shared with the native host. Its constants and shapes are generated from the
- * Swift definitions (`protocol.generated.ts`, by `today-bridge contract`) and re-exported here;
+ * Swift definitions (`protocol.generated.ts`, by `today-bridge-generate`, `make generate`) and re-exported here;
  * only the SDK's own types are written by hand.
  */
 export {

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { TodayBridge } from '../src/bridge.js';
 import type { Channel } from '../src/channel.js';
-import type { Check, ConformanceContext } from '../src/conformance/check.js';
-import { CheckFailure } from '../src/conformance/check.js';
-import { channelChecks } from '../src/conformance/checks-channel.js';
-import { discoveryChecks } from '../src/conformance/checks-discovery.js';
-import { trustChecks } from '../src/conformance/checks-trust.js';
-import type { FrameProbe } from '../src/conformance/frame-probe.js';
-import { FRAME_MESSAGES, probeFrame } from '../src/conformance/frame-probe.js';
-import { allChecks, readOptions } from '../src/conformance/kit.js';
-import { runChecks, summarize } from '../src/conformance/report.js';
+import type { Check, ConformanceContext } from '../conformance/check.js';
+import { CheckFailure } from '../conformance/check.js';
+import { channelChecks } from '../conformance/checks-channel.js';
+import { discoveryChecks } from '../conformance/checks-discovery.js';
+import { trustChecks } from '../conformance/checks-trust.js';
+import type { FrameProbe } from '../conformance/frame-probe.js';
+import { FRAME_MESSAGES, probeFrame } from '../conformance/frame-probe.js';
+import { allChecks, readOptions } from '../conformance/kit.js';
+import { runChecks, summarize } from '../conformance/report.js';
 import { fakeWindow, scriptedChannel } from './helpers.js';
 
 /** A context around `channel` and sub-frame probes, on a page in `mode`. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { TEXT } from '../src/host/relay/relay-events.js';
+import { TEXT } from '../host/relay/relay-events.js';
 
 /** A fake frame's `window`: an EventTarget whose `top` is the top frame's (itself in the top frame). */
 export type FakeWindow = EventTarget & { top: FakeWindow; [name: string]: any };

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { NATIVE_EVENT, STRING_REPLY_EVENT } from '../src/protocol.generated.js';
-import { RELAY_REPLY_EVENT } from '../src/host/relay/relay-events.js';
+import { RELAY_REPLY_EVENT } from '../host/relay/relay-events.js';
 import { hostScript, runHostScript, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { TEXT } from '../src/host/relay/relay-events.js';
+import { TEXT } from '../host/relay/relay-events.js';
 import { TodayBridge } from '../src/bridge.js';
 import { BEGAN, RESTORED, relayHandler, runHostScript, subFrame, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';

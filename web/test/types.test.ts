@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { TodayBridge } from '../src/bridge.js';
 import type { BuiltInCapabilities, BuiltInEvents, BridgeErrorCode, Platform } from '../src/protocol.js';
-import type { PlatformTagConfiguration } from '../src/host/configurations.generated.js';
+import type { PlatformTagConfiguration } from '../host/configurations.generated.js';
 import { fakeWindow } from './helpers.js';
 
 // Type-level checks of the generated declarations (X6): this file must compile.

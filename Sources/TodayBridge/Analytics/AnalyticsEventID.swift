@@ -53,10 +53,14 @@ package enum AnalyticsEventID {
                 buffer[index] = 0x2D
                 index += 1
             }
-            write(high >> 32, nibbles: 8); dash()
-            write(high >> 16, nibbles: 4); dash()
-            write(high, nibbles: 4); dash()
-            write(low >> 48, nibbles: 4); dash()
+            write(high >> 32, nibbles: 8)
+            dash()
+            write(high >> 16, nibbles: 4)
+            dash()
+            write(high, nibbles: 4)
+            dash()
+            write(low >> 48, nibbles: 4)
+            dash()
             write(low, nibbles: 12)
             return 36
         }

@@ -1,26 +1,29 @@
 /// Applies ``TrackValidation`` to one event: a pure function of its input (T1).
-package struct AnalyticsEventValidator: Sendable {
+@_spi(Tools) public struct AnalyticsEventValidator: Sendable {
     /// A validated event, and what was dropped or shortened on the way.
-    package struct Outcome: Sendable, Hashable {
-        package var name: String
-        package var parameters: [String: JSONValue]
-        package var problems: [String]
+    @_spi(Tools) public struct Outcome: Sendable, Hashable {
+        @_spi(Tools) public var name: String
+        @_spi(Tools) public var parameters: [String: JSONValue]
+        @_spi(Tools) public var problems: [String]
     }
 
-    package let rules: TrackValidation
+    @_spi(Tools) public let rules: TrackValidation
 
-    package init(rules: TrackValidation) {
+    @_spi(Tools) public init(rules: TrackValidation) {
         self.rules = rules
     }
 
     /// The event to forward, or `nil` with the reason when the whole event is rejected.
-    package func validate(name: String, parameters: [String: JSONValue]) -> Result<Outcome, AnalyticsValidationFailure> {
+    @_spi(Tools) public func validate(
+        name: String, parameters: [String: JSONValue]
+    ) -> Result<Outcome, AnalyticsValidationFailure> {
         guard rules.isEnabled else { return .success(Outcome(name: name, parameters: parameters, problems: [])) }
         if let problem = problem(withName: name) {
             return .failure(AnalyticsValidationFailure(reason: "event name \(problem)"))
         }
         if parameters.count <= rules.maxParameters, parameters.allSatisfy(isKeptAsIs) {
-            return .success(Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
+            return .success(
+                Outcome(name: truncated(name, to: rules.maxNameLength), parameters: parameters, problems: []))
         }
         var problems: [String] = []
         var kept: [String: JSONValue] = [:]
@@ -43,7 +46,9 @@ package struct AnalyticsEventValidator: Sendable {
 
     /// Whether a parameter passes unchanged: a fine key short enough, a value short enough.
     private func isKeptAsIs(_ parameter: (key: String, value: JSONValue)) -> Bool {
-        guard parameter.key.utf8.count <= rules.maxNameLength, problem(withName: parameter.key) == nil else { return false }
+        guard parameter.key.utf8.count <= rules.maxNameLength, problem(withName: parameter.key) == nil else {
+            return false
+        }
         guard case .string(let text) = parameter.value else { return true }
         return text.utf8.count <= rules.maxStringLength || text.count <= rules.maxStringLength
     }
@@ -59,7 +64,9 @@ package struct AnalyticsEventValidator: Sendable {
     }
 
     private func shortened(_ value: JSONValue) -> JSONValue {
-        guard case .string(let text) = value, text.utf8.count > rules.maxStringLength, text.count > rules.maxStringLength else { return value }
+        guard case .string(let text) = value, text.utf8.count > rules.maxStringLength,
+            text.count > rules.maxStringLength
+        else { return value }
         return .string(String(text.prefix(rules.maxStringLength)))
     }
 
@@ -68,7 +75,7 @@ package struct AnalyticsEventValidator: Sendable {
     }
 
     /// `^[a-zA-Z][a-zA-Z0-9_]*$`, checked on UTF-8 bytes.
-    package static func isIdentifier(_ name: String) -> Bool {
+    @_spi(Tools) public static func isIdentifier(_ name: String) -> Bool {
         name.utf8.withContiguousStorageIfAvailable(isIdentifier) ?? isIdentifier(Array(name.utf8))
     }
 
@@ -83,6 +90,6 @@ package struct AnalyticsEventValidator: Sendable {
 }
 
 /// Why a whole `track` event was dropped.
-package struct AnalyticsValidationFailure: Error, Sendable, Hashable {
-    package let reason: String
+@_spi(Tools) public struct AnalyticsValidationFailure: Error, Sendable, Hashable {
+    @_spi(Tools) public let reason: String
 }

@@ -15,7 +15,10 @@ package final class AnalyticsQueue<Item: Sendable>: Sendable {
 
         /// Takes everything waiting, oldest first.
         mutating func takeAll() -> ArraySlice<Item> {
-            defer { items.removeAll(keepingCapacity: true); head = 0 }
+            defer {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
             return items[head...]
         }
     }
@@ -50,7 +53,9 @@ package final class AnalyticsQueue<Item: Sendable>: Sendable {
             return (true, dropped)
         }
         if dropped {
-            observer.report(.analyticsDropped, "more than \(capacity) track events waiting for the sink; dropped the oldest", type: TrackCapability.type)
+            observer.report(
+                .analyticsDropped, "more than \(capacity) track events waiting for the sink; dropped the oldest",
+                type: TrackCapability.type)
         }
         if startDrain { Task { await drainUntilEmpty() } }
     }

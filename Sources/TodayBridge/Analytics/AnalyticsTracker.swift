@@ -77,14 +77,17 @@ package struct AnalyticsTracker: Sendable {
             validated = outcome
         }
         if !validated.problems.isEmpty {
-            observer.report(.eventRejected, "event \(validated.name): " + validated.problems.joined(separator: "; "), type: TrackCapability.type)
+            observer.report(
+                .eventRejected, "event \(validated.name): " + validated.problems.joined(separator: "; "),
+                type: TrackCapability.type)
         }
-        queue.enqueue(Accepted(
-            name: validated.name,
-            parameters: validated.parameters,
-            origin: Self.origin(of: context),
-            milliseconds: (clock.wallTime().timeIntervalSince1970 * 1000).rounded()
-        ))
+        queue.enqueue(
+            Accepted(
+                name: validated.name,
+                parameters: validated.parameters,
+                origin: Self.origin(of: context),
+                milliseconds: (clock.wallTime().timeIntervalSince1970 * 1000).rounded()
+            ))
     }
 
     /// Where the event came from: the surface and the page, without query or fragment.
@@ -92,7 +95,8 @@ package struct AnalyticsTracker: Sendable {
         let sender = context.sender
         let location = sender.isMainFrame ? context.trust.page : sender.frameURL.flatMap(PageLocation.init(url:))
         return Accepted.Origin(
-            surface: context.surface?.name, page: location?.redacted ?? sender.frameOrigin?.description, isMainFrame: sender.isMainFrame
+            surface: context.surface?.name, page: location?.redacted ?? sender.frameOrigin?.description,
+            isMainFrame: sender.isMainFrame
         )
     }
 }

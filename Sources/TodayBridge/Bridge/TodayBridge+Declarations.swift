@@ -3,7 +3,7 @@ extension TodayBridge {
     /// its data (X3, X6).
     ///
     /// Emitting does not require it; declaring is what puts the event in the page's generated
-    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTypeScript`).
     ///
     /// ```swift
     /// let cartChanged = try bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self))
@@ -12,7 +12,8 @@ extension TodayBridge {
     /// - Throws: ``BridgeConfigurationError`` for an empty name, one starting with `__` or
     ///   `host.` (the bridge's own), or one already declared.
     @discardableResult
-    public func declare<Payload>(_ event: NativeEvent<Payload>) throws(BridgeConfigurationError) -> NativeEvent<Payload> {
+    public func declare<Payload>(_ event: NativeEvent<Payload>) throws(BridgeConfigurationError) -> NativeEvent<Payload>
+    {
         try events.add(event.definition, named: event.name)
         return event
     }
@@ -21,7 +22,7 @@ extension TodayBridge {
     /// its arguments and result (X4, X6).
     ///
     /// Calling does not require it; declaring is what puts the call in the page's generated
-    /// TypeScript (`bridge.contract`, in `TodayBridgeTesting`).
+    /// TypeScript (`bridge.contract`, in `TodayBridgeTypeScript`).
     ///
     /// ```swift
     /// let confirmLeave = try bridge.declare(NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self))
@@ -30,7 +31,9 @@ extension TodayBridge {
     /// - Throws: ``BridgeConfigurationError`` for an empty name, one starting with `__` or
     ///   `host.`, or one already declared.
     @discardableResult
-    public func declare<Arguments, Result>(_ call: NativeCall<Arguments, Result>) throws(BridgeConfigurationError) -> NativeCall<Arguments, Result> {
+    public func declare<Arguments, Result>(
+        _ call: NativeCall<Arguments, Result>
+    ) throws(BridgeConfigurationError) -> NativeCall<Arguments, Result> {
         try nativeCalls.add(call.definition, named: call.name)
         return call
     }

@@ -77,7 +77,9 @@ public final class TodayBridge: Sendable {
         analyticsQueue = tracker.queue
         capabilities = NamedRegistry(
             kind: "capability type", reservedPrefixes: [WireProtocol.reservedPrefix],
-            builtIn: BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer).map { ($0.type, $0) }
+            builtIn: BuiltInCapabilities.all(tracker: tracker, tokens: self.tokens, observer: observer).map {
+                ($0.type, $0)
+            }
         )
     }
 
@@ -101,7 +103,9 @@ public final class TodayBridge: Sendable {
         summary: String? = nil,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Result
     ) throws(BridgeConfigurationError) {
-        try capabilities.add(RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler), named: type)
+        try capabilities.add(
+            RegisteredCapability(type: type, access: access, deadline: deadline, summary: summary, handler: handler),
+            named: type)
     }
 
     /// Connects one web view. Adapters call this; apps normally do not (<doc:WritingAnAdapter>).

@@ -8,7 +8,9 @@ package enum BuiltInCapabilities {
         CapabilityDefinition(EstablishSessionCapability.self),
     ]
 
-    package static func all(tracker: AnalyticsTracker, tokens: TokenRefresher, observer: BridgeObserver) -> [RegisteredCapability] {
+    package static func all(
+        tracker: AnalyticsTracker, tokens: TokenRefresher, observer: BridgeObserver
+    ) -> [RegisteredCapability] {
         [
             TrackCapability.registered(tracker: tracker),
             RegisteredCapability(builtIn: HeadersCapability(tokens: tokens)),

@@ -23,7 +23,8 @@ struct EstablishSessionCapability: BuiltInCapability {
 
     func handle(_ request: Request, context: CapabilityContext) async throws -> Result {
         // A cookie is for an https host: an app's own scheme has no HTTP server to send it to.
-        guard let origin = context.sender.mainDocumentURL.flatMap(PageLocation.init(url:))?.origin, origin.isSecure else {
+        guard let origin = context.sender.mainDocumentURL.flatMap(PageLocation.init(url:))?.origin, origin.isSecure
+        else {
             return Result(ok: false)
         }
         let host = origin.host
@@ -36,7 +37,8 @@ struct EstablishSessionCapability: BuiltInCapability {
         do {
             try await context.connection.setCookie(cookie)
         } catch {
-            observer.report(.cookieFailed, "could not store the session cookie: \(Swift.type(of: error))", type: Self.type)
+            observer.report(
+                .cookieFailed, "could not store the session cookie: \(Swift.type(of: error))", type: Self.type)
             return Result(ok: false)
         }
         return Result(ok: true)

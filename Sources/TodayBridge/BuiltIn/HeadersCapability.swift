@@ -12,7 +12,9 @@ struct HeadersCapability: BuiltInCapability {
     let tokens: TokenRefresher
 
     func handle(_: Request, context: CapabilityContext) async throws -> HeaderFields {
-        guard context.mayReceiveCredentials, let token = await tokens.currentToken() else { return headers(context, token: nil) }
+        guard context.mayReceiveCredentials, let token = await tokens.currentToken() else {
+            return headers(context, token: nil)
+        }
         guard context.isCurrentDocument else { throw BridgeError.cancelled("the page went away") }
         return headers(context, token: token)
     }

@@ -13,7 +13,9 @@ enum TrackCapability {
 
     /// The registration: answered at once (``RegisteredCapability/Execution/atOnce(_:)``).
     static func registered(tracker: AnalyticsTracker) -> RegisteredCapability {
-        RegisteredCapability(atOnce: definition) { (request: TrackRequest, context) in tracker.accept(request, context: context) }
+        RegisteredCapability(atOnce: definition) { (request: TrackRequest, context) in
+            tracker.accept(request, context: context)
+        }
     }
 }
 

@@ -4,14 +4,15 @@ package struct CapabilityDefinition: Sendable {
     package let access: CapabilityAccess
     package let deadline: Double?
     package let summary: String?
-    /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTypeScript`).
     package let request: any (Decodable & Sendable).Type
     /// The result's type.
     package let result: any (Decodable & Sendable).Type
 
     package init<Capability: BridgeCapability>(_: Capability.Type) {
         self.init(
-            type: Capability.type, access: Capability.access, deadline: Capability.deadline, summary: Capability.summary,
+            type: Capability.type, access: Capability.access, deadline: Capability.deadline,
+            summary: Capability.summary,
             request: Capability.Request.self, result: Capability.Result.self
         )
     }

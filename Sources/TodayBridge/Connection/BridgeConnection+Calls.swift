@@ -9,10 +9,14 @@ extension BridgeConnection {
     ) {
         let limits = bridge.configuration.limits
         let deadline = bridge.clock.now().advanced(bySeconds: capability.deadline ?? limits.defaultDeadline)
-        let call = PageCall(type: capability.type, message: message, failureReply: capability.failureReply, reply: reply)
-        switch state.withLock({ $0.admitPageCall(call, of: context.document, deadline: deadline, limit: limits.maxCallsInFlight) }) {
+        let call = PageCall(
+            type: capability.type, message: message, failureReply: capability.failureReply, reply: reply)
+        switch state.withLock({
+            $0.admitPageCall(call, of: context.document, deadline: deadline, limit: limits.maxCallsInFlight)
+        }) {
         case .refused(.overLimit, _):
-            bridge.observer.report(.limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
+            bridge.observer.report(
+                .limitExceeded, "more than \(limits.maxCallsInFlight) calls in flight", type: capability.type)
             call.fail(BridgeError(code: .busy, message: "too many calls in flight", recoverable: true))
         case .refused:
             call.fail(.cancelled("the page went away"))
@@ -41,7 +45,8 @@ extension BridgeConnection {
             outcome = .failed(.failed(), as: .rejected, reply: capability.failureReply)
         }
         guard case .pending(let call) = state.withLock({ $0.finishPageCall(id) }) else {
-            bridge.observer.report(.lateReply, "the handler answered after its call was settled; answer dropped", type: capability.type)
+            bridge.observer.report(
+                .lateReply, "the handler answered after its call was settled; answer dropped", type: capability.type)
             return
         }
         call.work.settle(outcome)
@@ -52,7 +57,9 @@ extension BridgeConnection {
     /// Starts the deadline watcher the state machine asked for, in place of the one it replaces.
     func startWatcher(_ watch: State.DeadlineWatch) {
         watch.replacing?.cancel()
-        record(Task { await self.watchDeadlines(generation: watch.generation, firstWake: watch.wake) }, as: .watcher(watch.generation))
+        record(
+            Task { await self.watchDeadlines(generation: watch.generation, firstWake: watch.wake) },
+            as: .watcher(watch.generation))
     }
 
     /// Hands a task just started to the state machine; cancels it when what it was started for has

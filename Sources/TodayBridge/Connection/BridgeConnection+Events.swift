@@ -29,7 +29,7 @@ extension BridgeConnection {
 
     /// Emits the event `name` with its data as JSON (X3): what the typed overloads and the JNI
     /// core, whose events arrive from Kotlin as JSON, share.
-    package func emit(_ name: String, data: JSONValue = .null) async {
+    @_spi(Adapters) public func emit(_ name: String, data: JSONValue = .null) async {
         let start = bridge.clock.now()
         let (action, document) = state.withLock { $0.emit(name, data: data) }
         let outcome: BridgeTrace.Outcome
@@ -44,7 +44,8 @@ extension BridgeConnection {
         case .deliver?:
             outcome = await deliver(.event(name: name, data: data)) ? .delivered : .undelivered
         }
-        traceNative(.nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
+        traceNative(
+            .nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
     }
 
     /// Hands `delivery` to the web view, reporting a failure instead of throwing.
@@ -57,7 +58,9 @@ extension BridgeConnection {
             let gone = (error as? PageDeliveryError) == .webViewGone
             bridge.observer.report(
                 gone ? .webViewGone : .scriptEvaluationFailed,
-                gone ? "could not deliver to the page: the web view is gone" : "could not deliver to the page: \(type(of: error))"
+                gone
+                    ? "could not deliver to the page: the web view is gone"
+                    : "could not deliver to the page: \(type(of: error))"
             )
             return false
         }

@@ -47,7 +47,8 @@ extension BridgeConnection {
     public func webProcessDidTerminate(_ reason: WebProcessTermination) -> DocumentID {
         guard let (next, handler) = state.withLock({ $0.webProcessDied() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the web content process ended"))
-        bridge.observer.report(.webProcessTerminated, "the web content process ended (\(reason)) with \(next.earlier.count) calls pending")
+        bridge.observer.report(
+            .webProcessTerminated, "the web content process ended (\(reason)) with \(next.earlier.count) calls pending")
         handler?(reason)
         return next.document
     }
@@ -89,7 +90,7 @@ extension BridgeConnection {
     }
 
     /// Calls not yet settled, page and native: lets tests prove that nothing is left pending.
-    package var pendingCallCount: Int {
+    @_spi(Adapters) public var pendingCallCount: Int {
         state.withLock { $0.pendingCallCount }
     }
 }

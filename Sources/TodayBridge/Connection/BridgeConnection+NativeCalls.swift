@@ -29,7 +29,9 @@ extension BridgeConnection {
         } catch {
             throw .failed("the arguments of \(nativeCall.name) cannot be encoded")
         }
-        guard let value = try await call(nativeCall.name, arguments: encoded, default: nil, deadline: deadline) else { return fallback }
+        guard let value = try await call(nativeCall.name, arguments: encoded, default: nil, deadline: deadline) else {
+            return fallback
+        }
         do {
             return try JSONValueDecoder().decode(Result.self, from: value)
         } catch {
@@ -58,7 +60,7 @@ extension BridgeConnection {
     ///
     /// Resolves with `fallback` when the page registered no handler by that name; throws
     /// ``BridgeError`` as the typed call does.
-    package func call(
+    @_spi(Adapters) public func call(
         _ name: String,
         arguments: JSONValue? = nil,
         default fallback: JSONValue? = nil,
@@ -70,12 +72,16 @@ extension BridgeConnection {
         var document = DocumentID(generation: 0)
         let answer: NativeCallAnswer = await withCheckedContinuation { continuation in
             let caller = NativeCallWaiter { continuation.resume(returning: $0) }
-            let admission = state.withLock { $0.admitNativeCall(caller, deadline: due, limit: limits.maxPendingNativeCalls) }
+            let admission = state.withLock {
+                $0.admitNativeCall(caller, deadline: due, limit: limits.maxPendingNativeCalls)
+            }
             document = admission.document
             switch admission {
             case .refused(.overLimit, _):
-                bridge.observer.report(.limitExceeded, "more than \(limits.maxPendingNativeCalls) native calls pending", type: name)
-                caller.resume(.failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true)))
+                bridge.observer.report(
+                    .limitExceeded, "more than \(limits.maxPendingNativeCalls) native calls pending", type: name)
+                caller.resume(
+                    .failure(BridgeError(code: .busy, message: "too many native calls pending", recoverable: true)))
             case .refused:
                 caller.resume(.failure(.cancelled("the web view went away")))
             case .admitted(let id, _, let watch):
@@ -87,7 +93,8 @@ extension BridgeConnection {
                 }
             }
         }
-        traceNativeCall(name, arguments: arguments, document: document, start: start, answer: answer, fallback: fallback)
+        traceNativeCall(
+            name, arguments: arguments, document: document, start: start, answer: answer, fallback: fallback)
         switch answer {
         case .value(let value): return value
         case .unhandled: return fallback

@@ -19,11 +19,14 @@ extension BridgeConnection {
     ///     engineQueue.async { message.answer(reply) }
     /// }
     /// ```
-    public func receive(_ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void) {
+    public func receive(
+        _ message: PageMessage, from sender: SenderFacts, reply: @escaping @Sendable (BridgeReply) -> Void
+    ) {
         let (document, known) = state.withLock { $0.arrival(from: sender.mainDocumentURL) }
         let page = known ?? reading(sender.mainDocumentURL)
         let trust = bridge.policy.evaluate(sender, on: page)
-        let arrival = MessageArrival(bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust)
+        let arrival = MessageArrival(
+            bridge: bridge, webView: webViewID, document: document, sender: sender, trust: trust)
         let body: ParsedMessage?
         do {
             body = try message.decoded(within: bridge.configuration.limits.json)
@@ -39,7 +42,8 @@ extension BridgeConnection {
         }
         guard let body, let type, body.isObject else { return settle(.malformed) }
         if type.hasPrefix(WireProtocol.reservedPrefix) {
-            return settle(receiveProtocolMessage(body.jsonValue, type: type, sender: sender, trust: trust, document: document))
+            return settle(
+                receiveProtocolMessage(body.jsonValue, type: type, sender: sender, trust: trust, document: document))
         }
         guard let capability = bridge.capabilities.entry(named: type) else { return settle(.unknownType) }
         guard capability.access.admits(trust) else { return settle(.denied) }
@@ -65,7 +69,7 @@ extension BridgeConnection {
     }
 
     /// Answers one message and returns the reply: ``receive(_:from:reply:)`` for tests and tools.
-    package func reply(to message: PageMessage, from sender: SenderFacts) async -> BridgeReply {
+    @_spi(Adapters) public func reply(to message: PageMessage, from sender: SenderFacts) async -> BridgeReply {
         await withCheckedContinuation { continuation in
             receive(message, from: sender) { continuation.resume(returning: $0) }
         }

@@ -26,13 +26,15 @@ extension BridgeConnection {
     /// Traces a native call by its answer (X4, X5): a value or `undefined`, the caller's default
     /// when the page had no handler, or the failure's code.
     func traceNativeCall(
-        _ name: String, arguments: JSONValue?, document: DocumentID, start: BridgeInstant, answer: NativeCallAnswer, fallback: JSONValue?
+        _ name: String, arguments: JSONValue?, document: DocumentID, start: BridgeInstant, answer: NativeCallAnswer,
+        fallback: JSONValue?
     ) {
         let outcome: BridgeTrace.Outcome, traced: BridgeTrace.Answer, errorCode: BridgeError.Code?
         switch answer {
         case .value(let value): (outcome, traced, errorCode) = (.resolved, value == nil ? .undefined : .value, nil)
         case .unhandled: (outcome, traced, errorCode) = (.unhandled, fallback == nil ? .undefined : .value, nil)
-        case .failure(let error): (outcome, traced, errorCode) = (BridgeTrace.Outcome(failure: error.code), .rejection, error.code)
+        case .failure(let error):
+            (outcome, traced, errorCode) = (BridgeTrace.Outcome(failure: error.code), .rejection, error.code)
         }
         traceNative(
             .nativeCall, name, document: document, start: start, outcome: outcome, answer: traced, errorCode: errorCode,

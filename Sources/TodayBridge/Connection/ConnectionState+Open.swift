@@ -64,10 +64,13 @@ extension ConnectionState {
 
         /// Removes and hands back, oldest first, every pending call whose deadline `isDue`.
         mutating func takeCalls(where isDue: (BridgeInstant) -> Bool) -> Settlement {
-            Settlement(page: Self.take(from: &pageCalls, where: isDue), native: Self.take(from: &nativeCalls, where: isDue))
+            Settlement(
+                page: Self.take(from: &pageCalls, where: isDue), native: Self.take(from: &nativeCalls, where: isDue))
         }
 
-        private static func take<Work>(from calls: inout [UInt64: PendingCall<Work>], where isDue: (BridgeInstant) -> Bool) -> [PendingCall<Work>] {
+        private static func take<Work>(
+            from calls: inout [UInt64: PendingCall<Work>], where isDue: (BridgeInstant) -> Bool
+        ) -> [PendingCall<Work>] {
             if calls.isEmpty { return [] }
             let due = calls.filter { isDue($0.value.deadline) }.sorted { $0.key < $1.key }
             for (id, _) in due { calls[id] = nil }
@@ -82,7 +85,9 @@ extension ConnectionState {
             Self.finish(id, in: &nativeCalls, lastID: lastID)
         }
 
-        private static func finish<Work>(_ id: UInt64, in calls: inout [UInt64: PendingCall<Work>], lastID: UInt64) -> Finish<Work> {
+        private static func finish<Work>(
+            _ id: UInt64, in calls: inout [UInt64: PendingCall<Work>], lastID: UInt64
+        ) -> Finish<Work> {
             if let call = calls.removeValue(forKey: id) { return .pending(call) }
             return id != 0 && id <= lastID ? .settled : .unknown
         }

@@ -105,10 +105,14 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     // MARK: Calls
 
     /// A capability is to run for a message of `caller`, due at `deadline` (C5, S4, X7).
-    package mutating func admitPageCall(_ work: PageWork, of caller: DocumentID, deadline: BridgeInstant, limit: Int) -> Admission {
+    package mutating func admitPageCall(
+        _ work: PageWork, of caller: DocumentID, deadline: BridgeInstant, limit: Int
+    ) -> Admission {
         whenOpen { open in
             let admission = open.admit(of: caller, pending: open.pageCalls.count, limit: limit, deadline: deadline)
-            if case .admitted(let id, _, _) = admission { open.pageCalls[id] = PendingCall(deadline: deadline, work: work) }
+            if case .admitted(let id, _, _) = admission {
+                open.pageCalls[id] = PendingCall(deadline: deadline, work: work)
+            }
             return admission
         } ?? .refused(.closed, document: document)
     }
@@ -116,8 +120,11 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     /// The app calls a page handler of the current document, due at `deadline` (X4, X7).
     package mutating func admitNativeCall(_ work: NativeWork, deadline: BridgeInstant, limit: Int) -> Admission {
         whenOpen { open in
-            let admission = open.admit(of: open.document, pending: open.nativeCalls.count, limit: limit, deadline: deadline)
-            if case .admitted(let id, _, _) = admission { open.nativeCalls[id] = PendingCall(deadline: deadline, work: work) }
+            let admission = open.admit(
+                of: open.document, pending: open.nativeCalls.count, limit: limit, deadline: deadline)
+            if case .admitted(let id, _, _) = admission {
+                open.nativeCalls[id] = PendingCall(deadline: deadline, work: work)
+            }
             return admission
         } ?? .refused(.closed, document: document)
     }
@@ -155,7 +162,9 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
 
     /// The app emits event `name` (X3): what the outbox does with it (`nil` once closed), and the
     /// document it was meant for.
-    package mutating func emit(_ name: String, data: JSONValue) -> (action: NativeEventOutbox.EmitAction?, document: DocumentID) {
+    package mutating func emit(
+        _ name: String, data: JSONValue
+    ) -> (action: NativeEventOutbox.EmitAction?, document: DocumentID) {
         (whenOpen { $0.events.emit(name, data: data) }, document)
     }
 
@@ -192,7 +201,9 @@ package struct ConnectionState<PageWork: Sendable, NativeWork: Sendable>: Sendab
     /// The web content process died (C5, S4): a new document begins at once (the reload's commit
     /// queues `host.ready`); the pending calls and the app's handler are handed back. `nil` once
     /// closed: the web view is gone, there is nothing to reload.
-    package mutating func webProcessDied() -> (next: NewDocument, handler: (@Sendable (WebProcessTermination) -> Void)?)? {
+    package mutating func webProcessDied() -> (
+        next: NewDocument, handler: (@Sendable (WebProcessTermination) -> Void)?
+    )? {
         whenOpen { ($0.beginNextDocument(), $0.terminationHandler) }
     }
 

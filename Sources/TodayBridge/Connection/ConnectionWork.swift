@@ -17,7 +17,8 @@ package struct MessageArrival: Sendable {
     let trust: SenderTrust
     let received: BridgeInstant
 
-    package init(bridge: TodayBridge, webView: WebViewID, document: DocumentID, sender: SenderFacts, trust: SenderTrust) {
+    package init(bridge: TodayBridge, webView: WebViewID, document: DocumentID, sender: SenderFacts, trust: SenderTrust)
+    {
         self.bridge = bridge
         self.webView = webView
         self.document = document
@@ -66,7 +67,8 @@ package final class PageReply: Sendable {
     ///   listens.
     package func settle(_ outcome: CallOutcome, type: String?, requestBytes: @autoclosure () -> Int? = nil) {
         guard let send = take() else {
-            arrival.bridge.observer.report(.duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
+            arrival.bridge.observer.report(
+                .duplicateReply, "a message was answered twice; the second answer was dropped", type: type)
             return
         }
         arrival.answer(outcome, type: type, requestBytes: requestBytes, with: send)

@@ -22,7 +22,8 @@ public enum PageDelivery: Sendable, Hashable {
     public var detail: JSONValue {
         switch self {
         case .event(let name, let data): NativeDelivery.event(NativeEventDelivery(name: name, data: data)).detail
-        case .call(let id, let name, let arguments): NativeDelivery.call(NativeCallDelivery(id: id, name: name, args: arguments)).detail
+        case .call(let id, let name, let arguments):
+            NativeDelivery.call(NativeCallDelivery(id: id, name: name, args: arguments)).detail
         case .stringTransportReply(let reply): .string(reply)
         }
     }

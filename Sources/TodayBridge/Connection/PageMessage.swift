@@ -34,7 +34,9 @@ public struct PageMessage {
     ///     body(UnsafeRawBufferPointer(…bytes…))
     /// }
     /// ```
-    public static func json(minimumBytes: Int, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
+    public static func json(
+        minimumBytes: Int, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void
+    ) -> PageMessage {
         PageMessage(body: .held(minimumBytes: minimumBytes, read: read))
     }
 
@@ -50,7 +52,9 @@ public struct PageMessage {
     ///     body(UnsafeRawBufferPointer(…the text's UTF-8 bytes…))
     /// }
     /// ```
-    public static func json(javaScriptLength length: Double, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void) -> PageMessage {
+    public static func json(
+        javaScriptLength length: Double, read: @escaping ((UnsafeRawBufferPointer) -> Void) -> Void
+    ) -> PageMessage {
         let minimumBytes = length > 0 ? Int(min(length, Double(Int.max / 4))) : 0  // NaN > 0 is false
         return .json(minimumBytes: minimumBytes, read: read)
     }
@@ -80,16 +84,22 @@ public struct PageMessage {
     func decoded(within limits: JSONLimits) throws(PageMessageError) -> ParsedMessage? {
         switch body {
         case .text(var text):
-            let parsed = text.withUTF8 { bytes in Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes, limits: limits) } }
+            let parsed = text.withUTF8 { bytes in
+                Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes, limits: limits) }
+            }
             return try Self.refusing { () throws(JSONParseError) in try parsed.get() }
         case .bytes(let bytes):
-            return try Self.refusing { () throws(JSONParseError) in try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits) }
+            return try Self.refusing { () throws(JSONParseError) in
+                try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits)
+            }
         case .held(let minimum, let read):
             return try Self.refusing { () throws(JSONParseError) in
                 guard minimum <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
                 var parsed: Result<ParsedMessage, JSONParseError> = .failure(JSONParseError(code: .invalid, offset: 0))
                 read { bytes in
-                    parsed = Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits) }
+                    parsed = Result { () throws(JSONParseError) in
+                        try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits)
+                    }
                 }
                 return try parsed.get()
             }
@@ -113,7 +123,8 @@ public struct PageMessage {
         }
     }
 
-    private static func refusing<Value>(_ convert: () throws(JSONParseError) -> Value) throws(PageMessageError) -> Value {
+    private static func refusing<Value>(_ convert: () throws(JSONParseError) -> Value) throws(PageMessageError) -> Value
+    {
         do {
             return try convert()
         } catch {

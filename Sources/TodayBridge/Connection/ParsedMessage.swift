@@ -31,7 +31,8 @@ package enum ParsedMessage: Sendable {
     /// The message as one JSON value: for what reads it whole (a `Decodable` request, the trace).
     package var jsonValue: JSONValue {
         switch self {
-        case .members(let members): .object(Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+        case .members(let members):
+            .object(Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
         case .value(let value): value
         }
     }
@@ -60,7 +61,9 @@ extension JSONParser {
         guard isAtObject() else { return .value(try parseValue()) }
         var members: [ParsedMessage.Member] = []
         members.reserveCapacity(4)  // most messages have a few members: one allocation
-        try parseMembers { key, parser throws(JSONParseError) in members.append(ParsedMessage.Member(key: key, value: try parser.parseValue())) }
+        try parseMembers { key, parser throws(JSONParseError) in
+            members.append(ParsedMessage.Member(key: key, value: try parser.parseValue()))
+        }
         return .members(members)
     }
 }

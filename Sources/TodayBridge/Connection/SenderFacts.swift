@@ -44,7 +44,10 @@ public struct SenderFacts: Sendable, Hashable {
 
     /// Creates the engine's facts about one message's sender.
     public init(isMainFrame: Bool, frameOrigin: SecurityOrigin?, frameURL: URL? = nil, mainDocumentURL: URL?) {
-        shared = Shared(Fields(isMainFrame: isMainFrame, frameOrigin: frameOrigin, frameURL: frameURL, mainDocumentURL: mainDocumentURL))
+        shared = Shared(
+            Fields(
+                isMainFrame: isMainFrame, frameOrigin: frameOrigin, frameURL: frameURL, mainDocumentURL: mainDocumentURL
+            ))
     }
 
     /// A frame the engine cannot identify: a sub-frame with no origin (S1).

@@ -1,7 +1,7 @@
 /// A type that states its own shape for the generated TypeScript (X6).
 ///
 /// Structs with synthesized `Decodable` need nothing: their shape is read from their decoding
-/// (by `TodayBridgeTesting`, which renders the page's types), `CaseIterable` `String` enums become
+/// (by `TodayBridgeTypeScript`, which renders the page's types), `CaseIterable` `String` enums become
 /// a union of literals (`'free' | 'plus'`), and arrays, `[String: Value]` dictionaries, optionals,
 /// ``JSONValue``, ``NoResult``, `UUID` and `URL` are known. Conform types whose `init(from:)`
 /// validates or recurses; conforming needs only this module:

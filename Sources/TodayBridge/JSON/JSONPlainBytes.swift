@@ -16,7 +16,11 @@ enum JSONPlainBytes {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // A byte below 0x20 (none of 0x80 and above counts), or one equal to any of the three.
             let control = (word &- 0x2020_2020_2020_2020) & ~word & highs != 0
-            if control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2)) { break }
+            if control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+                || hasZero(word ^ (ones &* 0xE2))
+            {
+                break
+            }
             index += 8
         }
         return index - start

@@ -6,7 +6,8 @@ extension JSONValue {
     public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
         var text = text
         let result = text.withUTF8 { bytes in
-            Result { () throws(JSONParseError) in try JSONValue(parsing: UnsafeRawBufferPointer(bytes), limits: limits) }
+            Result { () throws(JSONParseError) in try JSONValue(parsing: UnsafeRawBufferPointer(bytes), limits: limits)
+            }
         }
         self = try result.get()
     }
@@ -56,9 +57,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         default: return .number(try parseNumber())
         }
     }
@@ -76,7 +83,8 @@ struct JSONParser {
 
     /// Reads an object from its opening brace, handing each member's key to `read` in order, with
     /// the parser at the member's value, which `read` parses (one value, whatever it is).
-    mutating func parseMembers(_ read: (String, inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError) {
+    mutating func parseMembers(_ read: (String, inout JSONParser) throws(JSONParseError) -> Void) throws(JSONParseError)
+    {
         try enterContainer()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
@@ -170,17 +178,18 @@ struct JSONParser {
         guard index < bytes.count else { throw invalid() }
         let escape = bytes[index]
         index += 1
-        let simple: UInt8? = switch escape {
-        case UInt8(ascii: "\""): UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): UInt8(ascii: "/")
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
-        }
+        let simple: UInt8? =
+            switch escape {
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): UInt8(ascii: "/")
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
         if let simple {
             buffer.append(simple)
             return
@@ -188,7 +197,9 @@ struct JSONParser {
         guard escape == UInt8(ascii: "u") else { throw invalid(at: index - 1) }
         let unit = try parseHexUnit()
         var scalar: Unicode.Scalar?
-        if UTF16.isLeadSurrogate(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+        if UTF16.isLeadSurrogate(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+        {
             let save = index
             index += 2
             let trail = try parseHexUnit()
@@ -207,12 +218,13 @@ struct JSONParser {
         var value: UInt16 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: throw invalid()
-            }
+            let digit: UInt8 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+                default: throw invalid()
+                }
             value = value << 4 | UInt16(digit)
             index += 1
         }

@@ -124,7 +124,9 @@ extension JSONValue {
             case 0x08: output.append(contentsOf: "\\b".utf8)
             case 0x0C: output.append(contentsOf: "\\f".utf8)
             case ..<0x20: output.append(contentsOf: ("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
-            case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+            case 0xE2
+            where index + 1 < bytes.count && bytes[index] == 0x80
+                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
                 // U+2028 and U+2029 end a line in older JavaScript.
                 output.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                 index += 2

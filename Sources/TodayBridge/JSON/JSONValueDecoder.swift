@@ -4,10 +4,10 @@
 /// whose fields are all optional. Integers decode only from integral numbers in range.
 ///
 /// Each `as! T` below follows a check that `T` is that very type: none can fail.
-package struct JSONValueDecoder {
-    package init() {}
+@_spi(Adapters) public struct JSONValueDecoder {
+    @_spi(Adapters) public init() {}
 
-    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
+    @_spi(Adapters) public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue?) throws -> T {
         if T.self == JSONValue.self, let value { return value as! T }
         return try T(from: Storage(value: value ?? .object([:]), codingPath: []))
     }
@@ -38,7 +38,11 @@ package struct JSONValueDecoder {
         }
 
         func mismatch(_ type: Any.Type) -> DecodingError {
-            DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type), found \(value.map(Self.kind) ?? "nothing")"))
+            DecodingError.typeMismatch(
+                type,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "expected \(type), found \(value.map(Self.kind) ?? "nothing")"))
         }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -89,7 +93,8 @@ package struct JSONValueDecoder {
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             guard let member = members[key.stringValue] else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing \"\(key.stringValue)\""))
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: codingPath, debugDescription: "missing \"\(key.stringValue)\""))
             }
             return try Storage(value: member, codingPath: codingPath + [key]).decode(type)
         }
@@ -101,7 +106,9 @@ package struct JSONValueDecoder {
             return try Storage(value: member, codingPath: codingPath + [key]).decode(type)
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
             try Storage(value: members[key.stringValue], codingPath: codingPath + [key]).container(keyedBy: type)
         }
 
@@ -110,7 +117,9 @@ package struct JSONValueDecoder {
         }
 
         func superDecoder() throws -> any Decoder { Storage(value: .object(members), codingPath: codingPath) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { Storage(value: members[key.stringValue], codingPath: codingPath + [key]) }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            Storage(value: members[key.stringValue], codingPath: codingPath + [key])
+        }
     }
 
     struct UnkeyedContainer: UnkeyedDecodingContainer {
@@ -138,7 +147,9 @@ package struct JSONValueDecoder {
             return value
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type
+        ) throws -> KeyedDecodingContainer<NestedKey> {
             let container = try next().container(keyedBy: type)
             currentIndex += 1
             return container
@@ -159,7 +170,8 @@ package struct JSONValueDecoder {
         private func next() throws -> Storage {
             let path = codingPath + [IndexKey(intValue: currentIndex)]
             guard !isAtEnd else {
-                throw DecodingError.valueNotFound(Any.self, .init(codingPath: path, debugDescription: "the array has no more elements"))
+                throw DecodingError.valueNotFound(
+                    Any.self, .init(codingPath: path, debugDescription: "the array has no more elements"))
             }
             return Storage(value: elements[currentIndex], codingPath: path)
         }

@@ -9,10 +9,10 @@ import Foundation
 /// A ``JSONValueAnswer`` encodes as its answer (``NoResult`` as `nil`, `undefined`); a
 /// ``JSONValueWritable`` as its value; a `URL` as its absolute string; a `Date` as milliseconds
 /// since 1970, what a page's `new Date(value)` takes.
-package struct JSONValueEncoder {
-    package init() {}
+@_spi(Adapters) public struct JSONValueEncoder {
+    @_spi(Adapters) public init() {}
 
-    package func encode<T: Encodable>(_ value: T) throws -> JSONValue? {
+    @_spi(Adapters) public func encode<T: Encodable>(_ value: T) throws -> JSONValue? {
         if let answer = value as? any JSONValueAnswer { return answer.answer }
         return try Node.encode(value, codingPath: [])
     }
@@ -102,7 +102,9 @@ package struct JSONValueEncoder {
             node.set(try Node.encode(value, codingPath: codingPath + [key]), forKey: key.stringValue)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             node.child(key: key.stringValue, codingPath: codingPath + [key]).container(keyedBy: keyType)
         }
 
@@ -127,7 +129,9 @@ package struct JSONValueEncoder {
             node.append(try Node.encode(value, codingPath: codingPath + [IndexKey(intValue: count)]))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             node.appendedChild().container(keyedBy: keyType)
         }
 

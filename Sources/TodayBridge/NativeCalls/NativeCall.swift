@@ -27,7 +27,10 @@ public struct NativeCall<Arguments: Codable & Sendable, Result: Decodable & Send
     public let summary: String?
 
     /// Names a page handler and the types of its arguments and result.
-    public init(_ name: String, arguments: Arguments.Type = Arguments.self, result: Result.Type = Result.self, summary: String? = nil) {
+    public init(
+        _ name: String, arguments: Arguments.Type = Arguments.self, result: Result.Type = Result.self,
+        summary: String? = nil
+    ) {
         self.name = name
         self.summary = summary
     }

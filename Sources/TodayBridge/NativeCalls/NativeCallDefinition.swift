@@ -3,7 +3,7 @@
 package struct NativeCallDefinition: Sendable {
     package let name: String
     package let summary: String?
-    /// The arguments' type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    /// The arguments' type, whose shape the generated TypeScript reads (`TodayBridgeTypeScript`).
     package let arguments: any (Decodable & Sendable).Type
     /// The result's type.
     package let result: any (Decodable & Sendable).Type

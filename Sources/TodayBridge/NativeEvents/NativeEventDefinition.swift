@@ -2,7 +2,7 @@
 package struct NativeEventDefinition: Sendable {
     package let name: String
     package let summary: String?
-    /// The data's type, whose shape the generated TypeScript reads (`TodayBridgeTesting`).
+    /// The data's type, whose shape the generated TypeScript reads (`TodayBridgeTypeScript`).
     package let payload: any (Decodable & Sendable).Type
 
     package init<Payload: Codable & Sendable>(name: String, summary: String?, payload: Payload.Type) {

@@ -26,7 +26,8 @@ package final class Broadcast<Element: Sendable>: Sendable {
     /// A new stream of every value published from now on.
     package func subscribe() -> AsyncStream<Element> {
         let id = makeID()
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(bufferSize))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Element.self, bufferingPolicy: .bufferingNewest(bufferSize))
         continuation.onTermination = { [weak self] _ in
             self?.stopListening(id)
         }

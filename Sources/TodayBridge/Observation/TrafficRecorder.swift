@@ -49,10 +49,11 @@ public final class TrafficRecorder: Sendable {
         startedAt = bridge.clock.now()
         startDate = Date()
         broadcast = bridge.observer.traces
-        subscription = Locked(broadcast.listen { trace in
-            let kept = trace.cut(to: TrafficRecorder.maxTypeLength)
-            log.withLock { $0.append(kept) }
-        })
+        subscription = Locked(
+            broadcast.listen { trace in
+                let kept = trace.cut(to: TrafficRecorder.maxTypeLength)
+                log.withLock { $0.append(kept) }
+            })
     }
 
     /// The traces kept, oldest first.
@@ -82,7 +83,7 @@ public final class TrafficRecorder: Sendable {
     }
 
     /// The recording as `today-bridge` writes and reads it.
-    package var recording: TrafficRecording {
+    @_spi(Tools) public var recording: TrafficRecording {
         let (traces, dropped) = log.withLock { ($0.elements, $0.dropped) }
         return TrafficRecording(
             header: TrafficRecordingHeader(startDate: startDate, capacity: capacity, dropped: dropped),

@@ -7,27 +7,27 @@ import Foundation
 /// A recording of a bridge's traffic as JSON lines: a header line, then one ``TrafficRecord``
 /// per line, oldest first. ``TrafficRecorder/jsonLines()`` writes it; `today-bridge` writes it
 /// with `open --inspect` and reads it with `inspect` (X5).
-package struct TrafficRecording: Codable, Sendable, Hashable {
-    package static let format = "today-bridge-traffic"
-    package static let version = 1
+@_spi(Tools) public struct TrafficRecording: Codable, Sendable, Hashable {
+    @_spi(Tools) public static let format = "today-bridge-traffic"
+    @_spi(Tools) public static let version = 1
 
-    package var header: TrafficRecordingHeader
-    package var records: [TrafficRecord]
+    @_spi(Tools) public var header: TrafficRecordingHeader
+    @_spi(Tools) public var records: [TrafficRecord]
 
-    package init(header: TrafficRecordingHeader, records: [TrafficRecord]) {
+    @_spi(Tools) public init(header: TrafficRecordingHeader, records: [TrafficRecord]) {
         self.header = header
         self.records = records
     }
 
     /// The header and the records, one compact JSON object per line.
-    package func jsonLines() -> String {
+    @_spi(Tools) public func jsonLines() -> String {
         let encoder = JSONValueEncoder()
         let lines = [Self.line(header, encoder)] + records.map { Self.line($0, encoder) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Reads JSON lines as ``jsonLines()`` writes them; blank lines are skipped.
-    package init(jsonLines text: String) throws(TrafficRecordingError) {
+    @_spi(Tools) public init(jsonLines text: String) throws(TrafficRecordingError) {
         let decoder = JSONValueDecoder()
         var header: TrafficRecordingHeader?
         var records: [TrafficRecord] = []
@@ -37,7 +37,9 @@ package struct TrafficRecording: Codable, Sendable, Hashable {
                 let value = try JSONValue(parsing: String(line))
                 if header == nil {
                     let read = try decoder.decode(TrafficRecordingHeader.self, from: value)
-                    guard read.format == Self.format else { throw TrafficRecordingError(line: index + 1, reason: "not a \(Self.format) header") }
+                    guard read.format == Self.format else {
+                        throw TrafficRecordingError(line: index + 1, reason: "not a \(Self.format) header")
+                    }
                     header = read
                 } else {
                     records.append(try decoder.decode(TrafficRecord.self, from: value))
@@ -60,9 +62,9 @@ package struct TrafficRecording: Codable, Sendable, Hashable {
 }
 
 /// A line of a recording that could not be read.
-package struct TrafficRecordingError: Error, CustomStringConvertible {
-    package var line: Int
-    package var reason: String
+@_spi(Tools) public struct TrafficRecordingError: Error, CustomStringConvertible {
+    @_spi(Tools) public var line: Int
+    @_spi(Tools) public var reason: String
 
-    package var description: String { "line \(line): \(reason)" }
+    @_spi(Tools) public var description: String { "line \(line): \(reason)" }
 }

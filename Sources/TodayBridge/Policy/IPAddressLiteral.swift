@@ -65,10 +65,12 @@ enum IPAddressLiteral {
         for (index, part) in parts.enumerated() {
             if index == parts.count - 1, mayEndInIPv4, part.contains(where: { $0 == "." || $0 == "x" || $0 == "X" }) {
                 // Inside IPv6 the address has exactly four parts and no trailing dot.
-                guard part.last != ".", case .bytes(let bytes) = ipv4(part), part.split(separator: ".").count == 4 else { return nil }
+                guard part.last != ".", case .bytes(let bytes) = ipv4(part), part.split(separator: ".").count == 4
+                else { return nil }
                 groups += [UInt16(bytes[0]) << 8 | UInt16(bytes[1]), UInt16(bytes[2]) << 8 | UInt16(bytes[3])]
             } else {
-                guard (1...4).contains(part.count), let group = UInt16(part, radix: 16), part.allSatisfy(\.isHexDigit) else { return nil }
+                guard (1...4).contains(part.count), let group = UInt16(part, radix: 16), part.allSatisfy(\.isHexDigit)
+                else { return nil }
                 groups.append(group)
             }
         }
@@ -98,7 +100,9 @@ enum IPAddressLiteral {
         guard numbers.count <= 4 else { return .malformed }
         // Every part but the last is one byte; the last fills the bytes that remain.
         let last = numbers.removeLast()
-        guard numbers.allSatisfy({ $0 <= 255 }), last < UInt64(1) << (8 * (4 - numbers.count)) else { return .malformed }
+        guard numbers.allSatisfy({ $0 <= 255 }), last < UInt64(1) << (8 * (4 - numbers.count)) else {
+            return .malformed
+        }
         let tail = (0..<(4 - numbers.count)).reversed().map { UInt8(truncatingIfNeeded: last >> (8 * $0)) }
         return .bytes(numbers.map(UInt8.init) + tail)
     }
@@ -127,7 +131,10 @@ enum IPAddressLiteral {
         var malformedOctal = false
         for character in digits {
             guard let digit = character.hexDigitValue, digit < radix else {
-                if radix == 8, character.isNumber { malformedOctal = true; continue }
+                if radix == 8, character.isNumber {
+                    malformedOctal = true
+                    continue
+                }
                 return .notANumber
             }
             value = value * UInt64(radix) + UInt64(digit)

@@ -47,7 +47,8 @@ public struct OriginRule: Sendable, Hashable, CustomStringConvertible {
             // compared on UTF-8 bytes, not by Unicode equivalence.
             let host = Array(origin.host.utf8), tail = Array(("." + suffix).utf8)
             guard host.count > tail.count, host.suffix(tail.count).elementsEqual(tail) else { return false }
-            return !host.dropLast(tail.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
+            return !host.dropLast(tail.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                .contains(where: \.isEmpty)
         }
     }
 
@@ -85,11 +86,15 @@ extension OriginRule {
     private static func parse(_ text: String) throws(Refusal) -> Pattern {
         if text == "*" { return .any }
         guard let separator = schemeSeparator(in: text) else {
-            throw Refusal(text.isEmpty ? "a rule cannot be empty" : "a rule needs a scheme, as in \"https://example.com\"")
+            throw Refusal(
+                text.isEmpty ? "a rule cannot be empty" : "a rule needs a scheme, as in \"https://example.com\"")
         }
         let scheme = text[..<separator.lowerBound].asciiLowercased
         guard let kind = OriginScheme(scheme) else {
-            throw Refusal(scheme.isEmpty ? "a rule needs a scheme, as in \"https://example.com\"" : "the scheme is not valid (one scheme, no wildcard)")
+            throw Refusal(
+                scheme.isEmpty
+                    ? "a rule needs a scheme, as in \"https://example.com\""
+                    : "the scheme is not valid (one scheme, no wildcard)")
         }
         let authority = String(text[separator.upperBound...])
         switch kind {
@@ -116,13 +121,17 @@ extension OriginRule {
         guard !authority.contains("@") else { throw Refusal("a rule has no user info") }
         let (host, port) = try splitPort(authority)
         if host.hasPrefix("[") {
-            guard let origin = SecurityOrigin(scheme: scheme, host: host, port: port) else { throw Refusal("the IPv6 address is not valid") }
+            guard let origin = SecurityOrigin(scheme: scheme, host: host, port: port) else {
+                throw Refusal("the IPv6 address is not valid")
+            }
             return .origin(origin)
         }
         // Checked before anything else reads the host: lower-casing maps some non-ASCII letters
         // (the Kelvin sign) to ASCII, and number parsing must see ASCII digits only.
         let allowed: (Character) -> Bool = { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "." || $0 == "*" }
-        guard host.allSatisfy(allowed) else { throw Refusal("the host may only contain letters, digits, hyphens and dots") }
+        guard host.allSatisfy(allowed) else {
+            throw Refusal("the host may only contain letters, digits, hyphens and dots")
+        }
         if !host.contains("*") {
             switch IPAddressLiteral.readIPv4(Substring(host)) {
             case .address: return try origin(scheme: scheme, host: host, port: port)
@@ -134,26 +143,36 @@ extension OriginRule {
         let labels = host.asciiLowercased.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard labels[0] == "*" else { return try origin(scheme: scheme, host: host, port: port) }
         let suffix = labels.dropFirst().joined(separator: ".")
-        guard IPAddressLiteral.readIPv4(Substring(suffix)) == .name else { throw Refusal("a wildcard cannot stand for part of an IP address") }
-        guard labels.count >= 3 else { throw Refusal("a wildcard needs a domain of at least two labels, as in \"*.example.com\"") }
+        guard IPAddressLiteral.readIPv4(Substring(suffix)) == .name else {
+            throw Refusal("a wildcard cannot stand for part of an IP address")
+        }
+        guard labels.count >= 3 else {
+            throw Refusal("a wildcard needs a domain of at least two labels, as in \"*.example.com\"")
+        }
         let normalizedPort = port == OriginScheme.defaultPort(of: scheme) ? nil : port
         return .subdomains(scheme: scheme, suffix: suffix, port: normalizedPort)
     }
 
     private static func origin(scheme: String, host: String, port: Int?) throws(Refusal) -> Pattern {
-        guard let origin = SecurityOrigin(scheme: scheme, host: host, port: port) else { throw Refusal("the host is not valid") }
+        guard let origin = SecurityOrigin(scheme: scheme, host: host, port: port) else {
+            throw Refusal("the host is not valid")
+        }
         return .origin(origin)
     }
 
     private static func splitPort(_ authority: String) throws(Refusal) -> (host: String, port: Int?) {
-        let hostEnd = authority.hasPrefix("[") ? authority.firstIndex(of: "]").map(authority.index(after:)) : authority.firstIndex(of: ":")
+        let hostEnd =
+            authority.hasPrefix("[")
+            ? authority.firstIndex(of: "]").map(authority.index(after:)) : authority.firstIndex(of: ":")
         guard let hostEnd, hostEnd < authority.endIndex else {
             guard !authority.isEmpty else { throw Refusal("a rule needs a host") }
             return (authority, nil)
         }
         guard authority[hostEnd] == ":" else { throw Refusal("the host is not valid") }
         let digits = authority[authority.index(after: hostEnd)...]
-        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCIIDigit), let port = Int(digits), (1...65535).contains(port) else {
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCIIDigit), let port = Int(digits),
+            (1...65535).contains(port)
+        else {
             throw Refusal("the port must be a number from 1 to 65535")
         }
         let host = String(authority[..<hostEnd])
@@ -177,7 +196,9 @@ extension OriginRule {
     private static func trimmingASCIIWhitespace(_ text: String) -> String {
         let whitespace: Set<UInt8> = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20]
         let bytes = Array(text.utf8)
-        guard let first = bytes.firstIndex(where: { !whitespace.contains($0) }), let last = bytes.lastIndex(where: { !whitespace.contains($0) }) else { return "" }
+        guard let first = bytes.firstIndex(where: { !whitespace.contains($0) }),
+            let last = bytes.lastIndex(where: { !whitespace.contains($0) })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

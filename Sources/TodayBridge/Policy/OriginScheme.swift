@@ -17,7 +17,7 @@ enum OriginScheme: Equatable {
     init?(_ scheme: String) {
         // RFC 3986: a letter, then letters, digits, `+`, `-` and `.`; ASCII only.
         guard let first = scheme.utf8.first, Self.isLetter(first),
-              scheme.utf8.allSatisfy({ Self.isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) })
+            scheme.utf8.allSatisfy({ Self.isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) })
         else { return nil }
         switch scheme {
         case "http", "https", "ws", "wss", "ftp": self = .network

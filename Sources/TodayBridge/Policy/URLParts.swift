@@ -43,7 +43,9 @@ package struct URLParts: Sendable, Hashable {
             let portText = authority[hostEnd...]
             if let separator = portText.first {
                 let digits = portText.dropFirst()
-                guard separator == ":", digits.count <= 5, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+                guard separator == ":", digits.count <= 5, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                    return nil
+                }
                 port = digits.isEmpty ? nil : Int(digits)  // `https://a.test:/` has the default port
                 if let port, port > 65535 { return nil }
             }

@@ -1,6 +1,7 @@
 /// A bearer token. Its description and reflection are redacted, so it cannot end up in logs by
 /// accident.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     /// The raw token, used for the session cookie. Never sent to a page.
     public let value: String
     /// The authorization scheme, `Bearer` by default.

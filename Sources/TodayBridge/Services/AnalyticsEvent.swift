@@ -24,7 +24,9 @@ public struct AnalyticsEvent: Sendable, Hashable, Codable {
     public var properties: [String: JSONValue]
 
     /// Creates an event.
-    public init(name: String, id: String, timestamp: Date, userID: String?, deviceID: String, properties: [String: JSONValue]) {
+    public init(
+        name: String, id: String, timestamp: Date, userID: String?, deviceID: String, properties: [String: JSONValue]
+    ) {
         self.name = name
         self.id = id
         self.timestamp = timestamp
@@ -40,7 +42,8 @@ extension AnalyticsEvent: JSONValueWritable {
     /// in another language receives every batch this way (the Android library's `recordEvents`).
     package var jsonValue: JSONValue {
         var fields: [String: JSONValue] = [
-            "name": .string(name), "id": .string(id), "timestamp": .number((timestamp.timeIntervalSince1970 * 1000).rounded()),
+            "name": .string(name), "id": .string(id),
+            "timestamp": .number((timestamp.timeIntervalSince1970 * 1000).rounded()),
             "deviceID": .string(deviceID), "properties": .object(properties),
         ]
         fields["userID"] = userID.map(JSONValue.string)
@@ -52,7 +55,7 @@ extension AnalyticsEvent {
     /// Appends the event's JSON with each object's members in no particular order (no sorting, no
     /// `String`): for a batch that a host in another language parses (the Android library's
     /// `recordEvents`), the drain's main work per event.
-    package func writeJSON(to output: inout [UInt8]) {
+    @_spi(Adapters) public func writeJSON(to output: inout [UInt8]) {
         jsonValue.write(to: &output, sortingKeys: false)
     }
 }

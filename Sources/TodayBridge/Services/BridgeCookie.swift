@@ -36,10 +36,13 @@ public struct BridgeCookie: Sendable, Hashable, CustomStringConvertible, CustomR
 
     /// Everything but the value: `dump` and `Mirror` show no part of the credential.
     public var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "domain": domain, "path": path, "isSecure": isSecure, "isHTTPOnly": isHTTPOnly])
+        Mirror(
+            self,
+            children: ["name": name, "domain": domain, "path": path, "isSecure": isSecure, "isHTTPOnly": isHTTPOnly])
     }
 
     private func header(value: String) -> String {
-        "\(name)=\(value); Domain=\(domain); Path=\(path)" + (isSecure ? "; Secure" : "") + (isHTTPOnly ? "; HttpOnly" : "")
+        "\(name)=\(value); Domain=\(domain); Path=\(path)" + (isSecure ? "; Secure" : "")
+            + (isHTTPOnly ? "; HttpOnly" : "")
     }
 }

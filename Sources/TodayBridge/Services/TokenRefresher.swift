@@ -53,7 +53,7 @@ public final class TokenRefresher: Sendable {
     }
 
     /// Callers currently awaiting a refresh; lets tests know every caller has joined.
-    package var waiterCount: Int {
+    @_spi(Tools) public var waiterCount: Int {
         waiting.withLock { $0 }
     }
 }

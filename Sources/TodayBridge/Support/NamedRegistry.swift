@@ -19,7 +19,8 @@ package final class NamedRegistry<Entry: Sendable>: Sendable {
     package func add(_ entry: Entry, named name: String) throws(BridgeConfigurationError) {
         guard !name.isEmpty else { throw BridgeConfigurationError("an empty \(kind) is not allowed") }
         if let prefix = reservedPrefixes.first(where: { name.hasPrefix($0) }) {
-            throw BridgeConfigurationError("\(kind) \"\(name)\" starts with \"\(prefix)\", which the bridge keeps for itself")
+            throw BridgeConfigurationError(
+                "\(kind) \"\(name)\" starts with \"\(prefix)\", which the bridge keeps for itself")
         }
         let added = entries.withLock { table in
             guard table[name] == nil else { return false }

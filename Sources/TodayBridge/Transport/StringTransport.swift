@@ -36,26 +36,31 @@ public struct StringTransport: Sendable {
     /// ``receive(_:from:reply:)`` for a request given as UTF-8 bytes, read as if they were made a
     /// `String` first (ill-formed sequences repaired), answered with the reply's UTF-8: a host
     /// that passes bytes (the Android library's Java `byte[]`) makes no string of either.
-    package func receive(utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable ([UInt8]) -> Void) {
+    @_spi(Adapters) public func receive(
+        utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportEnvelope
         do {
             // One more level and a little more text for the envelope around the message.
-            envelope = try StringTransportEnvelope(parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
+            envelope = try StringTransportEnvelope(
+                parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
         } catch {
             let id = Self.leadingID(of: request)
-            connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) { answer in
+            connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) {
+                answer in
                 if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
             }
             return
         }
-        let message: PageMessage = if let length = envelope.length, envelope.message == nil {
-            // Too long to carry: refused by its length, the text never sent.
-            .json(javaScriptLength: length) { _ in }
-        } else {
-            .parsed(envelope.message)
-        }
+        let message: PageMessage =
+            if let length = envelope.length, envelope.message == nil {
+                // Too long to carry: refused by its length, the text never sent.
+                .json(javaScriptLength: length) { _ in }
+            } else {
+                .parsed(envelope.message)
+            }
         let id = envelope.id
         connection.receive(message, from: sender) { answer in
             if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
@@ -64,7 +69,7 @@ public struct StringTransport: Sendable {
 
     /// The id of a request that could not be parsed whole: the number right after a leading
     /// `{"id":` (as the shim writes it), read from at most the first 32 bytes.
-    package static func leadingID(of request: some Collection<UInt8>) -> Double? {
+    @_spi(Adapters) public static func leadingID(of request: some Collection<UInt8>) -> Double? {
         let prefix = Array(request.prefix(32))
         let opening = Array(#"{"id":"#.utf8)
         guard prefix.starts(with: opening) else { return nil }

@@ -57,13 +57,13 @@ package final class PageFacts: Sendable {
 }
 
 /// The origin and raw path of a committed URL. A class: a document's messages share it.
-package final class PageLocation: Sendable {
+@_spi(Tools) public final class PageLocation: Sendable {
     package let origin: SecurityOrigin
     package let path: String
     /// Origin and path without query or fragment: what `track` may report as the page.
-    package let redacted: String
+    @_spi(Tools) public let redacted: String
 
-    package init?(url: URL) {
+    @_spi(Tools) public init?(url: URL) {
         guard let parts = URLParts(url.absoluteString), let origin = SecurityOrigin(parts) else { return nil }
         self.origin = origin
         self.path = parts.path.isEmpty ? "/" : parts.path

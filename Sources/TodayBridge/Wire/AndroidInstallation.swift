@@ -25,10 +25,12 @@ public struct AndroidInstallation: Sendable, Codable {
     public init(_ configuration: BridgeConfiguration) {
         jsObjectName = configuration.channelName + "Native"
         let platformTag = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: configuration.platform))
-        let shim = HostScript.androidShim.invocation(AndroidShimConfiguration(
-            bindingName: jsObjectName, channelName: configuration.channelName, maxMessageBytes: configuration.limits.maxMessageBytes,
-            announcesDocuments: true
-        ))
+        let shim = HostScript.androidShim.invocation(
+            AndroidShimConfiguration(
+                bindingName: jsObjectName, channelName: configuration.channelName,
+                maxMessageBytes: configuration.limits.maxMessageBytes,
+                announcesDocuments: true
+            ))
         documentStartScript = platformTag + shim
     }
 }

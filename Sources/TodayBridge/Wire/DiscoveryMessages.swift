@@ -1,25 +1,25 @@
 /// `{ type: '__today.hello', protocol }`: the page asks what its host offers the sending frame,
 /// saying the newest protocol it speaks (D1, D2).
-package struct HelloMessage: Codable, Sendable {
-    package enum MessageType: String, Codable, Sendable, CaseIterable { case hello = "__today.hello" }
-    package var type: MessageType
+@_spi(Adapters) public struct HelloMessage: Codable, Sendable {
+    @_spi(Adapters) public enum MessageType: String, Codable, Sendable, CaseIterable { case hello = "__today.hello" }
+    @_spi(Adapters) public var type: MessageType
     /// The newest protocol the page speaks.
-    package var `protocol`: Int?
+    @_spi(Adapters) public var `protocol`: Int?
 }
 
 /// What the host offers the frame that asked (D1), in the protocol both sides speak (D2).
-package struct HelloReply: Codable, Sendable {
+@_spi(Adapters) public struct HelloReply: Codable, Sendable {
     /// The older of the page's protocol and the host's.
-    package var `protocol`: Int
+    @_spi(Adapters) public var `protocol`: Int
     /// The app's name and version (``BridgeConfiguration/host``).
-    package var host: HostIdentity
+    @_spi(Adapters) public var host: HostIdentity
     /// Every capability the frame may call, by type: served to it now, or to this frame only on a
     /// trusted surface. A capability the frame can never call is left out.
-    package var capabilities: [String: CapabilityOffer]
+    @_spi(Adapters) public var capabilities: [String: CapabilityOffer]
 }
 
 /// Whether an offered capability serves the frame that asked (D1).
-package enum CapabilityOffer: String, Codable, Sendable, CaseIterable {
+@_spi(Adapters) public enum CapabilityOffer: String, Codable, Sendable, CaseIterable {
     /// A call is served.
     case allowed
     /// A call resolves `undefined`: the page is not a trusted surface over HTTPS (S3).
@@ -29,7 +29,7 @@ package enum CapabilityOffer: String, Codable, Sendable, CaseIterable {
 extension HelloMessage {
     /// Reads the message without a `Decoder`, as its `Decodable` conformance reads it: `protocol`
     /// absent, `null` or an integer; `nil` for anything else.
-    package init?(json message: JSONValue) {
+    @_spi(Adapters) public init?(json message: JSONValue) {
         guard message["type"]?.stringValue == MessageType.hello.rawValue else { return nil }
         switch message["protocol"] {
         case nil, .null?:
@@ -46,7 +46,7 @@ extension HelloMessage {
 extension HelloReply: JSONValueWritable {
     /// The reply as its `Encodable` conformance writes it through ``JSONValueEncoder``, without the
     /// encoder: every page asks once per document, and some hosts ask per call.
-    package var jsonValue: JSONValue {
+    @_spi(Adapters) public var jsonValue: JSONValue {
         .object([
             "protocol": .number(Double(`protocol`)),
             "host": .object(["name": .string(host.name), "version": .string(host.version)]),

@@ -1,8 +1,8 @@
 /// A script every adapter injects into its pages, with the configuration it runs with: the seam
 /// between an adapter and the page scripts (<doc:WritingAnAdapter>).
 ///
-/// Each script's source is TypeScript in `web/src/host/`, unit-tested on Node and built with the
-/// web SDK, then embedded here by `web/scripts/host-scripts.mjs`: an adapter never writes page
+/// Each script's source is TypeScript in `web/host/`, unit-tested on Node and built with the
+/// web SDK, then embedded here by the generator (`make generate`): an adapter never writes page
 /// JavaScript by hand. The source is one function expression taking a configuration object,
 /// whose TypeScript type is generated from `Configuration`, so both sides read the same fields.
 ///
@@ -24,7 +24,7 @@ public struct HostScript<Configuration: Codable & Sendable>: Sendable {
     /// The function expression, as the web build emitted it.
     package let source: String
 
-    package init(source: String) {
+    @_spi(Adapters) public init(source: String) {
         self.source = source
     }
 

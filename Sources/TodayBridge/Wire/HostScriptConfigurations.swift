@@ -1,4 +1,4 @@
-// The configuration of each script in `web/src/host/` (engine-specific ones live with their
+// The configuration of each script in `web/host/` (engine-specific ones live with their
 // adapter): its TypeScript type is generated from these, so both sides read the same fields.
 
 /// What ``HostScript/platformTag`` reads: the platform the main frame's page is told (C7).

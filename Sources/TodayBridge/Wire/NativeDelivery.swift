@@ -19,27 +19,27 @@ package enum NativeDelivery: Sendable, Hashable {
 }
 
 /// `{ kind: 'event', name, data? }`: a native event (X3).
-package struct NativeEventDelivery: Codable, Sendable, Hashable {
-    package enum Kind: String, Codable, Sendable, CaseIterable { case event }
-    package var kind = Kind.event
-    package var name: String
-    package var data: JSONValue?
+@_spi(Adapters) public struct NativeEventDelivery: Codable, Sendable, Hashable {
+    @_spi(Adapters) public enum Kind: String, Codable, Sendable, CaseIterable { case event }
+    @_spi(Adapters) public var kind = Kind.event
+    @_spi(Adapters) public var name: String
+    @_spi(Adapters) public var data: JSONValue?
 
-    package init(name: String, data: JSONValue?) {
+    @_spi(Adapters) public init(name: String, data: JSONValue?) {
         self.name = name
         self.data = data
     }
 }
 
 /// `{ kind: 'call', id, name, args? }`: a native call the page answers with ``NativeCallReply`` (X4).
-package struct NativeCallDelivery: Codable, Sendable, Hashable {
-    package enum Kind: String, Codable, Sendable, CaseIterable { case call }
-    package var kind = Kind.call
-    package var id: String
-    package var name: String
-    package var args: JSONValue?
+@_spi(Adapters) public struct NativeCallDelivery: Codable, Sendable, Hashable {
+    @_spi(Adapters) public enum Kind: String, Codable, Sendable, CaseIterable { case call }
+    @_spi(Adapters) public var kind = Kind.call
+    @_spi(Adapters) public var id: String
+    @_spi(Adapters) public var name: String
+    @_spi(Adapters) public var args: JSONValue?
 
-    package init(id: String, name: String, args: JSONValue?) {
+    @_spi(Adapters) public init(id: String, name: String, args: JSONValue?) {
         self.id = id
         self.name = name
         self.args = args

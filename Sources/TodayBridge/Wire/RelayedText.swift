@@ -1,12 +1,12 @@
 /// What a WebKit relay posts for one request (WebKitGTK's, where its web process extension did not
 /// load; WKWebView's, always), read from its UTF-8 bytes (`relayedText` in
-/// `web/src/host/relay/document-relay.ts`): the document's token (digits), the relay's origin and
+/// `web/host/relay/document-relay.ts`): the document's token (digits), the relay's origin and
 /// URL when it tells them and they are new to the host (`@origin\nURL\n`; WebKitGTK's relay only),
 /// then the request: `:` and JSON text, `#` and the length of a text too long to carry, or nothing
 /// for `undefined`; or a notice: `^` the document began, `~` it came back from the back-forward
 /// cache. A page can forge any of it but the token of a document it cannot reach.
-package struct RelayedText {
-    package enum Request {
+@_spi(Adapters) public struct RelayedText {
+    @_spi(Adapters) public enum Request {
         case json(UnsafeRawBufferPointer)
         case tooLong(javaScriptLength: Double)
         case undefined
@@ -16,7 +16,7 @@ package struct RelayedText {
         case restored
 
         /// Whether this is a notice, not a request.
-        package var isNotice: Bool {
+        @_spi(Adapters) public var isNotice: Bool {
             switch self {
             case .began, .restored: true
             case .json, .tooLong, .undefined: false
@@ -25,20 +25,21 @@ package struct RelayedText {
     }
 
     /// The relay's document: a random number, the same in all of one document's requests.
-    package let token: Substring
+    @_spi(Adapters) public let token: Substring
     /// `self.origin` and `location.href` in the relay's world, when sent.
-    package let facts: (origin: String, url: String)?
-    package let request: Request
+    @_spi(Adapters) public let facts: (origin: String, url: String)?
+    @_spi(Adapters) public let request: Request
 
     /// Reads `text`; `nil` for anything the relay does not write.
-    package init?(_ text: UnsafeRawBufferPointer) {
+    @_spi(Adapters) public init?(_ text: UnsafeRawBufferPointer) {
         var rest = text[...]
         let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard !digits.isEmpty else { return nil }
         token = Substring(decoding: UnsafeRawBufferPointer(rebasing: digits), as: UTF8.self)
         rest = rest.dropFirst(digits.count)
         if rest.first == UInt8(ascii: "@") {
-            let lines = rest.dropFirst().split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+            let lines = rest.dropFirst().split(
+                separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
             guard lines.count == 3 else { return nil }
             facts = (String(decoding: lines[0], as: UTF8.self), String(decoding: lines[1], as: UTF8.self))
             rest = lines[2]
@@ -52,7 +53,7 @@ package struct RelayedText {
     /// A request without its token, as a WKWebView sub-frame's channel posts it to WebKit's own
     /// handler (`webkit/frame-channel.ts`): `:` and JSON text, `#` and a length, or nothing for
     /// `undefined`; `nil` for anything else, a notice included.
-    package static func request(_ text: UnsafeRawBufferPointer) -> Request? {
+    @_spi(Adapters) public static func request(_ text: UnsafeRawBufferPointer) -> Request? {
         guard let request = request(text[...]), !request.isNotice else { return nil }
         return request
     }
@@ -66,8 +67,10 @@ package struct RelayedText {
         case UInt8(ascii: "#"):
             // The relay writes a string's length: 1 to 15 digits, never `nan`, `inf` or `1e9`.
             let digits = rest.dropFirst()
-            guard (1...15).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let length = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+            guard (1...15).contains(digits.count),
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let length = Double(String(decoding: digits, as: UTF8.self))
+            else { return nil }
             return .tooLong(javaScriptLength: length)
         default: return nil
         }

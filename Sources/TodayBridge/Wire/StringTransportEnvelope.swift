@@ -1,13 +1,13 @@
 /// `{ id, message }`: a request on a string-only channel, as the Android shim writes it (A1, A2).
-package struct StringTransportRequest: Codable, Sendable {
+@_spi(Adapters) public struct StringTransportRequest: Codable, Sendable {
     /// Chosen by the shim; the reply carries it back. Absent for a notification, which gets no reply.
-    package var id: Double?
+    @_spi(Adapters) public var id: Double?
     /// The message itself; absent for `undefined`.
-    package var message: JSONValue?
+    @_spi(Adapters) public var message: JSONValue?
     /// Instead of `message`, when its JSON text is longer than the host accepts: that length
     /// (UTF-16 code units, at most its UTF-8 length), which the host refuses (X7) without the
     /// text ever crossing.
-    package var length: Double?
+    @_spi(Adapters) public var length: Double?
 }
 
 /// A ``StringTransportRequest`` as the transport reads it, field by field as its `Decodable`
@@ -61,14 +61,14 @@ package struct StringTransportEnvelope {
 }
 
 /// `{ id, value? }` or `{ id, error }`: the one reply to a request (A1, A2).
-package struct StringTransportReply: Codable, Sendable {
-    package var id: Double
+@_spi(Adapters) public struct StringTransportReply: Codable, Sendable {
+    @_spi(Adapters) public var id: Double
     /// The result; absent for `undefined`.
-    package var value: JSONValue?
+    @_spi(Adapters) public var value: JSONValue?
     /// The rejection's reason.
-    package var error: String?
+    @_spi(Adapters) public var error: String?
 
-    package init(id: Double, reply: BridgeReply) {
+    @_spi(Adapters) public init(id: Double, reply: BridgeReply) {
         self.id = id
         switch reply {
         case .value(let value): self.value = value
@@ -78,7 +78,7 @@ package struct StringTransportReply: Codable, Sendable {
 
     /// The reply as the UTF-8 text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
-    package var utf8: [UInt8] {
+    @_spi(Adapters) public var utf8: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         output.append(UInt8(ascii: "{"))

@@ -1,6 +1,6 @@
 /// The JSON after ``WireProtocol/errorPrefix`` in a structured rejection reason (X2).
-package struct WireError: Codable, Sendable {
-    package var code: String
-    package var message: String
-    package var recoverable: Bool
+@_spi(Adapters) public struct WireError: Codable, Sendable {
+    @_spi(Adapters) public var code: String
+    @_spi(Adapters) public var message: String
+    @_spi(Adapters) public var recoverable: Bool
 }

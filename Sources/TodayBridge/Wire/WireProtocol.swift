@@ -1,36 +1,36 @@
-/// The names both sides of the bridge agree on. They are defined here once; `today-bridge
-/// contract` writes them into the web SDK's `protocol.generated.ts` (`WireContract`, in
-/// `TodayBridgeTesting`), and `make test` fails when the two drift apart (X6).
-package enum WireProtocol {
+/// The names both sides of the bridge agree on. They are defined here once; the generator
+/// (`today-bridge-generate`, `WireContract` in Tools/) writes them into the web SDK's
+/// `protocol.generated.ts`, and `make test` fails when the two drift apart (X6).
+@_spi(Adapters) public enum WireProtocol {
     /// The protocol this host and SDK speak (D2). 1: the channel, the capabilities, events and
     /// native calls; 2: adds discovery (`__today.hello`).
-    package static let protocolVersion = 2
+    @_spi(Adapters) public static let protocolVersion = 2
 
     /// The channel's default name (C1).
-    package static let defaultChannelName = BridgeConfiguration.defaultChannelName
+    @_spi(Adapters) public static let defaultChannelName = BridgeConfiguration.defaultChannelName
     /// The global the platform tag is defined as in the main frame (C7).
-    package static let platformTagGlobal = "__todayWebView"
+    @_spi(Adapters) public static let platformTagGlobal = "__todayWebView"
     /// The main frame's global through which a host's deliveries are dispatched, defined at
     /// document start with the platform tag, so that a page replacing globals cannot stop them
     /// (X3, X4, A1).
-    package static let deliveryReceiverGlobal = "__todayWebViewDeliver"
+    @_spi(Adapters) public static let deliveryReceiverGlobal = "__todayWebViewDeliver"
     /// The DOM event on the main frame's `window` that carries native events and calls (X3, X4).
-    package static let nativeEvent = "todaywebviewbridge"
+    @_spi(Adapters) public static let nativeEvent = "todaywebviewbridge"
     /// The DOM event that carries string-transport replies to the Android shim on hosts that can
     /// only run script in the main frame (A1).
-    package static let stringReplyEvent = "todaywebviewbridge:reply"
+    @_spi(Adapters) public static let stringReplyEvent = "todaywebviewbridge:reply"
     /// The prefix of a structured rejection reason (X2).
-    package static let errorPrefix = "TodayBridgeError:"
+    @_spi(Adapters) public static let errorPrefix = "TodayBridgeError:"
     /// The prefix of the bridge's own message types; an app's capabilities, events and native calls
     /// cannot use it (X1, X3, X4).
-    package static let reservedPrefix = "__"
+    @_spi(Adapters) public static let reservedPrefix = "__"
     /// The prefix of the host's own events, such as `host.ready` (X3); an app's events and native
     /// calls cannot use it.
-    package static let hostPrefix = "host."
+    @_spi(Adapters) public static let hostPrefix = "host."
     /// The type of the message that subscribes to a native event (X3).
-    package static let subscribeType = "__today.subscribe"
+    @_spi(Adapters) public static let subscribeType = "__today.subscribe"
     /// The type of the message that answers a native call (X4).
-    package static let replyType = "__today.reply"
+    @_spi(Adapters) public static let replyType = "__today.reply"
     /// The type of the message that asks what the host offers the sending frame (D1).
-    package static let helloType = "__today.hello"
+    @_spi(Adapters) public static let helloType = "__today.hello"
 }

@@ -122,7 +122,8 @@ final class EventJournal: @unchecked Sendable {
             for entry in entries[head...].prefix(maxCount) {
                 guard batch.isEmpty || bytes + entry.length <= maxBytes else { break }
                 let file = try segment(entry.position.segment)
-                let payload = try file.read(count: entry.length, at: entry.position.offset + UInt64(JournalRecord.headerSize))
+                let payload = try file.read(
+                    count: entry.length, at: entry.position.offset + UInt64(JournalRecord.headerSize))
                 batch.append((entry.sequence, payload))
                 bytes += entry.length
             }
@@ -332,12 +333,16 @@ extension EventJournal {
             let bytes = try file.read(count: Int(try file.size()), at: 0)
             let format = JournalSegmentFormat(of: bytes)
             if case .unsupported(let version) = format { throw PostHogQueueError.unsupportedFormat(version) }
-            let cursorOffset = if let cursor, cursor.segment == id { Int(min(cursor.offset, UInt64(bytes.count))) } else { 0 }
+            let cursorOffset =
+                if let cursor, cursor.segment == id { Int(min(cursor.offset, UInt64(bytes.count))) } else { 0 }
             // An empty segment has no header yet: its first write brings it.
             let start = bytes.isEmpty ? 0 : max(format.recordsStart, cursorOffset)
             let scan = JournalRecord.scan(bytes, from: start)
             for record in scan.records {
-                entries.append(Entry(sequence: nextSequence, position: JournalPosition(segment: id, offset: UInt64(record.offset)), length: record.length))
+                entries.append(
+                    Entry(
+                        sequence: nextSequence, position: JournalPosition(segment: id, offset: UInt64(record.offset)),
+                        length: record.length))
                 nextSequence += 1
             }
             if format == .tornHeader {
@@ -355,7 +360,9 @@ extension EventJournal {
         }
         if kept.isEmpty { try startSegment(max(cursor?.segment ?? 1, 1)) }
         // New records go to a segment of this version's format.
-        if end.offset > 0, let last = kept.last, JournalSegmentFormat(of: try segment(last).read(count: 8, at: 0)) == .headerless {
+        if end.offset > 0, let last = kept.last,
+            JournalSegmentFormat(of: try segment(last).read(count: 8, at: 0)) == .headerless
+        {
             try startSegment(end.segment + 1)
         }
         let found = entries.count

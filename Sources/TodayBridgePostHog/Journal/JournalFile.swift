@@ -37,7 +37,8 @@ final class JournalFile {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
+                pwrite(
+                    descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
             }
             if result < 0 {
                 if errno == EINTR { continue }

@@ -20,9 +20,11 @@ struct JournalPosition: Hashable, Comparable {
 
     /// Reads a cursor file's bytes; `nil` when they are damaged.
     init?(cursorBytes bytes: [UInt8]) {
-        guard bytes.count == 20, CRC32.checksum(bytes.prefix(16)) == JournalRecord.readLittleEndian(bytes, at: 16) else { return nil }
+        guard bytes.count == 20, CRC32.checksum(bytes.prefix(16)) == JournalRecord.readLittleEndian(bytes, at: 16)
+        else { return nil }
         func word(_ at: Int) -> UInt64 {
-            UInt64(JournalRecord.readLittleEndian(bytes, at: at)) | UInt64(JournalRecord.readLittleEndian(bytes, at: at + 4)) << 32
+            UInt64(JournalRecord.readLittleEndian(bytes, at: at)) | UInt64(
+                JournalRecord.readLittleEndian(bytes, at: at + 4)) << 32
         }
         self.init(segment: word(0), offset: word(8))
     }

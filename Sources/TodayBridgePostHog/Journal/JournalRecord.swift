@@ -25,7 +25,7 @@ enum JournalRecord {
             let checksum = readLittleEndian(bytes, at: offset + 4)
             let payloadStart = offset + headerSize
             guard length <= bytes.count - payloadStart,
-                  CRC32.checksum(bytes[payloadStart ..< payloadStart + length]) == checksum
+                CRC32.checksum(bytes[payloadStart..<payloadStart + length]) == checksum
             else { break }
             records.append((offset, length))
             offset = payloadStart + length

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 /// How each capability's calls run, chosen as it is registered (``RegisteredCapability``): `track`
@@ -11,7 +11,9 @@ import TodayBridgeTesting
 struct CapabilityExecutionTests {
     // MARK: At once
 
-    @Test("T1 track is answered before receive returns, not refused, while the in-flight limit is taken: it starts no task")
+    @Test(
+        "T1 track is answered before receive returns, not refused, while the in-flight limit is taken: it starts no task"
+    )
     func t1TrackAtOnceUnderFullLimit() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 1))
         guard case .atOnce = try #require(host.bridge.capabilities.entry(named: "track")).execution else {
@@ -100,11 +102,14 @@ struct CapabilityExecutionTests {
 
     // MARK: Requests and results
 
-    @Test("X1 a built-in request is read as its type says: no fields from any message; fields decoded, a mismatch rejected as invalidRequest")
+    @Test(
+        "X1 a built-in request is read as its type says: no fields from any message; fields decoded, a mismatch rejected as invalidRequest"
+    )
     func x1BuiltInRequestsReadAsTheirTypeSays() throws {
         _ = try read(HeadersCapability.self, from: .string("no object at all"))
         #expect(try read(EstablishSessionCapability.self, from: ["refresh": true]).refresh == true)
-        let mismatch = BridgeError(code: .invalidRequest, message: "the message does not match the fields of establishSession")
+        let mismatch = BridgeError(
+            code: .invalidRequest, message: "the message does not match the fields of establishSession")
         #expect(throws: mismatch) {
             try read(EstablishSessionCapability.self, from: ["refresh": "yes"])
         }

@@ -36,8 +36,12 @@ extension ConnectionStateTests {
         func make() -> State {
             var state = State(eventCapacity: eventCapacity)
             for _ in 0..<document { _ = state.documentBegins() }
-            for (name, due) in page { startWatcher(state.admitPageCall(name, of: state.document, deadline: at(due), limit: .max), in: &state) }
-            for (name, due) in native { startWatcher(state.admitNativeCall(name, deadline: at(due), limit: .max), in: &state) }
+            for (name, due) in page {
+                startWatcher(state.admitPageCall(name, of: state.document, deadline: at(due), limit: .max), in: &state)
+            }
+            for (name, due) in native {
+                startWatcher(state.admitNativeCall(name, deadline: at(due), limit: .max), in: &state)
+            }
             if closed { _ = state.close() }
             for event in then { _ = event.apply(to: &state) }
             return state
@@ -76,7 +80,8 @@ extension ConnectionStateTests {
                 state.remember(TrustPolicy(surfaces: []).page(at: url.flatMap(URL.init(string:))))
                 return .none
             case .admitPage(let name, let document, let due, let limit):
-                return Action(state.admitPageCall(name, of: DocumentID(generation: document), deadline: at(due), limit: limit))
+                return Action(
+                    state.admitPageCall(name, of: DocumentID(generation: document), deadline: at(due), limit: limit))
             case .admitNative(let name, let due, let limit):
                 return Action(state.admitNativeCall(name, deadline: at(due), limit: limit))
             case .callTaskStarted(let id):
@@ -172,7 +177,9 @@ extension ConnectionStateTests {
         var native: [String] = []
         var armed: Double?
 
-        init(document: UInt64 = 1, closed: Bool = false, page: [String] = [], native: [String] = [], armed: Double? = nil) {
+        init(
+            document: UInt64 = 1, closed: Bool = false, page: [String] = [], native: [String] = [], armed: Double? = nil
+        ) {
             (self.document, self.closed, self.page, self.native, self.armed) = (document, closed, page, native, armed)
         }
 

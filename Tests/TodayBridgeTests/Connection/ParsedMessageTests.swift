@@ -9,10 +9,12 @@ struct ParsedMessageTests {
         return try text.withUTF8 { try ParsedMessage(parsing: $0, limits: .default) }
     }
 
-    @Test("C2 a message read as members answers every lookup as the parsed object would", arguments: [
-        #"{"type":"track","ename":"a","parameters":{"n":1}}"#, #"{"type":"a","type":"b","a":1,"a":null}"#,
-        #" { "t\u0079pe" : [1,{"type":2}] , "b" : {} } "#, #"{}"#, #"{"":0,"\u0000":1}"#,
-    ])
+    @Test(
+        "C2 a message read as members answers every lookup as the parsed object would",
+        arguments: [
+            #"{"type":"track","ename":"a","parameters":{"n":1}}"#, #"{"type":"a","type":"b","a":1,"a":null}"#,
+            #" { "t\u0079pe" : [1,{"type":2}] , "b" : {} } "#, #"{}"#, #"{"":0,"\u0000":1}"#,
+        ])
     func c2MembersAsObject(text: String) throws {
         let message = try parsed(text)
         let value = try JSONValue(parsing: text)
@@ -27,9 +29,11 @@ struct ParsedMessageTests {
         }
     }
 
-    @Test("C2 a message that is no object is its value whole, with no members to look up", arguments: [
-        "null", "1", #""type""#, #"[{"type":"track"}]"#, "true",
-    ])
+    @Test(
+        "C2 a message that is no object is its value whole, with no members to look up",
+        arguments: [
+            "null", "1", #""type""#, #"[{"type":"track"}]"#, "true",
+        ])
     func c2NoObject(text: String) throws {
         let message = try parsed(text)
         #expect(!message.isObject)
@@ -37,9 +41,11 @@ struct ParsedMessageTests {
         #expect(message["type"] == nil)
     }
 
-    @Test("C2 X7 reading members keeps the parser's limits and strictness", arguments: [
-        #"{"a":1,}"#, #"{"a" 1}"#, #"{"a":1}x"#, #"{"a":[[[[1]]]]}"#, "{\"a\":\"\u{1}\"}",
-    ])
+    @Test(
+        "C2 X7 reading members keeps the parser's limits and strictness",
+        arguments: [
+            #"{"a":1,}"#, #"{"a" 1}"#, #"{"a":1}x"#, #"{"a":[[[[1]]]]}"#, "{\"a\":\"\u{1}\"}",
+        ])
     func c2Refused(text: String) {
         #expect(throws: JSONParseError.self) {
             var text = text

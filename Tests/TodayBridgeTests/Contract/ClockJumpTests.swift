@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// The wall clock jumps (the user sets the time, a network time correction lands): deadlines run
@@ -44,7 +44,9 @@ struct ClockJumpTests {
     func c5UnrepresentableDeadlines() async throws {
         let start = BridgeInstant(nanoseconds: 5)
         #expect([0, -1, -.infinity, .nan].map { start.advanced(bySeconds: $0) } == Array(repeating: start, count: 4))
-        #expect([.infinity, 1e300, 1.9e10].map { start.advanced(bySeconds: $0) } == Array(repeating: BridgeInstant(nanoseconds: .max), count: 3))
+        #expect(
+            [.infinity, 1e300, 1.9e10].map { start.advanced(bySeconds: $0) }
+                == Array(repeating: BridgeInstant(nanoseconds: .max), count: 3))
         #expect(BridgeInstant(nanoseconds: .max - 10).advanced(bySeconds: 1) == BridgeInstant(nanoseconds: .max))
         #expect(start.advanced(bySeconds: 1.5) == BridgeInstant(nanoseconds: 1_500_000_005))
 

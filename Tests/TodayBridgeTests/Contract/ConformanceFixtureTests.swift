@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
+import TodayBridgeConformance
 import TodayBridgeTesting
 
 /// What the conformance kit relies on from a host: the fixture's capabilities behave as its table
@@ -64,9 +65,12 @@ struct ConformanceFixtureTests {
     @Test("X6 the kit ships its four files, and the page's options cannot close its script")
     func x6Page() throws {
         #expect(Set(ConformanceKit.files.keys) == ["index.html", "kit.js", "frame.html", "frame.js"])
-        let page = ConformanceKit.page(mode: .untrusted, frameURL: "https://b.example/</script><script>alert(1)</script>", reportURL: "/report/x")
+        let page = ConformanceKit.page(
+            mode: .untrusted, frameURL: "https://b.example/</script><script>alert(1)</script>", reportURL: "/report/x")
         #expect(page.components(separatedBy: "</script>").count - 1 == 2, "one closing tag per script element")
-        #expect(page.contains(#"<script type="application/json" id="today-conformance-options">{"#), "the options are data, not script")
+        #expect(
+            page.contains(#"<script type="application/json" id="today-conformance-options">{"#),
+            "the options are data, not script")
         #expect(page.contains(#""mode":"untrusted""#))
         #expect(page.contains(try #require(ConformanceKit.files["kit.js"])))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TodayBridge
 @testable import TodayBridgeTesting
+@_spi(Tools) @testable import TodayBridgeTypeScript
 
 private enum Size: String, Codable, CaseIterable, Sendable { case small, large }
 
@@ -41,18 +42,6 @@ private struct Checked: Codable, Sendable, BridgeShaped {
 
 @Suite("X6 one definition, two languages")
 struct ContractGenerationTests {
-    /// The web SDK's committed declarations, next to this package.
-    static let committedFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("web/src/protocol.generated.ts")
-
-    @Test("X6 the web SDK's committed protocol.generated.ts is the fresh rendering of the Swift definitions")
-    func x6CommittedFileIsCurrent() throws {
-        let committed = try String(contentsOf: Self.committedFile, encoding: .utf8)
-        let fresh = WireContract.sdkProtocol()
-        #expect(committed == fresh, "run `make contract` to regenerate web/src/protocol.generated.ts")
-    }
-
     @Test("X6 the built-in contract declares the four capabilities as the contract defines them")
     func x6BuiltIns() {
         let text = BridgeContract.builtIn.typeScript(capabilityMap: "BuiltInCapabilities", includeErrorCodes: true)
@@ -61,45 +50,50 @@ struct ContractGenerationTests {
         #expect(text.contains("  headers: { request: {}; result: Record<string, string> };"))
         #expect(text.contains("export interface RefreshTokenResult {\n  authorization: string;\n}"))
         #expect(text.contains("export interface EstablishSessionRequest {\n  refresh?: boolean;\n}"))
-        #expect(text.contains("export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';"))
+        #expect(
+            text.contains(
+                "export type BridgeErrorCode = 'busy' | 'cancelled' | 'failed' | 'invalidRequest' | 'timeout' | 'unsupported';"
+            ))
         #expect(text.hasSuffix(";\n"))
     }
 
     @Test("X6 a custom capability's nested request and result types are read from its Swift types")
     func x6CustomShapes() async throws {
         let host = BridgeTestHost()
-        try host.bridge.register("cart.add-item", access: .mainFrame, summary: "adds an item to the cart") { (order: Order, _) in
+        try host.bridge.register("cart.add-item", access: .mainFrame, summary: "adds an item to the cart") {
+            (order: Order, _) in
             Receipt(id: UUID(), total: Double(order.quantity), link: URL(string: "https://shop.example/r")!)
         }
         let text = host.bridge.contract.custom.typeScript(capabilityMap: "AppCapabilities")
-        #expect(text == """
-            // Generated from the bridge's Swift definitions (BridgeContract). Do not edit.
+        #expect(
+            text == """
+                // Generated from the bridge's Swift definitions (BridgeContract). Do not edit.
 
-            /** Fields of the `cart.add-item` message: adds an item to the cart. Served to the main frame. */
-            export interface CartAddItemRequest {
-              sku: string;
-              quantity: number;
-              size: 'small' | 'large';
-              gift?: boolean;
-              tags: string[];
-              addresses: { street: string; unit?: number }[];
-              notes: Record<string, string>;
-              extra?: unknown;
-            }
+                /** Fields of the `cart.add-item` message: adds an item to the cart. Served to the main frame. */
+                export interface CartAddItemRequest {
+                  sku: string;
+                  quantity: number;
+                  size: 'small' | 'large';
+                  gift?: boolean;
+                  tags: string[];
+                  addresses: { street: string; unit?: number }[];
+                  notes: Record<string, string>;
+                  extra?: unknown;
+                }
 
-            /** Result of the `cart.add-item` message. */
-            export interface CartAddItemResult {
-              id: string;
-              total: number;
-              link: string;
-            }
+                /** Result of the `cart.add-item` message. */
+                export interface CartAddItemResult {
+                  id: string;
+                  total: number;
+                  link: string;
+                }
 
-            /** The capabilities, by message `type`. */
-            export interface AppCapabilities {
-              'cart.add-item': { request: CartAddItemRequest; result: CartAddItemResult };
-            }
+                /** The capabilities, by message `type`. */
+                export interface AppCapabilities {
+                  'cart.add-item': { request: CartAddItemRequest; result: CartAddItemResult };
+                }
 
-            """)
+                """)
         try await host.finish()
     }
 

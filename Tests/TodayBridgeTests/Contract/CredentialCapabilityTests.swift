@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("T2-T4 credential-bearing capabilities")
@@ -8,7 +8,9 @@ struct CredentialCapabilityTests {
     @Test("T2 headers: Authorization and the surface's extra headers on a trusted HTTPS main frame")
     func t2Headers() async throws {
         let host = Fixtures.trustedHost()
-        #expect(await host.send(["type": "headers"]) == .value(["Authorization": "Bearer token-0", "X-Client": "today-test"]))
+        #expect(
+            await host.send(["type": "headers"])
+                == .value(["Authorization": "Bearer token-0", "X-Client": "today-test"]))
         try await host.finish()
     }
 
@@ -62,13 +64,19 @@ struct CredentialCapabilityTests {
         try await host.finish()
     }
 
-    @Test("T4 establishSession mints embed_bearer: HttpOnly, Secure, Path=/api/, the page's host; never returns the bearer")
+    @Test(
+        "T4 establishSession mints embed_bearer: HttpOnly, Secure, Path=/api/, the page's host; never returns the bearer"
+    )
     func t4MintsCookie() async throws {
         let host = Fixtures.trustedHost()
         let reply = await host.send(["type": "establishSession"])
         #expect(reply == .value(["ok": true]))
         let cookie = try #require(host.webView.cookies.first)
-        #expect(cookie == BridgeCookie(name: "embed_bearer", value: "token-0", domain: "trusted.example.com", path: "/api/", isSecure: true, isHTTPOnly: true))
+        #expect(
+            cookie
+                == BridgeCookie(
+                    name: "embed_bearer", value: "token-0", domain: "trusted.example.com", path: "/api/",
+                    isSecure: true, isHTTPOnly: true))
         #expect(!cookie.description.contains("token-0"))
         try await host.finish()
     }

@@ -25,8 +25,11 @@ struct CustomCapabilityTests {
     func x1TypeForm() async throws {
         let host = Fixtures.trustedHost()
         try host.bridge.register(Greet())
-        #expect(await host.send(["type": "greet", "text": "ada", "times": 2]) == .value(["text": "hello ada hello ada "]))
-        #expect(await host.send(["type": "greet", "text": "ada"], from: .subFrame(origin: "https://ads.example")) == .value(["text": "hello ada "]))
+        #expect(
+            await host.send(["type": "greet", "text": "ada", "times": 2]) == .value(["text": "hello ada hello ada "]))
+        #expect(
+            await host.send(["type": "greet", "text": "ada"], from: .subFrame(origin: "https://ads.example"))
+                == .value(["text": "hello ada "]))
         try await host.finish()
     }
 
@@ -54,7 +57,9 @@ struct CustomCapabilityTests {
         try await host.finish()
     }
 
-    @Test("X1 reserved, empty, built-in and duplicate types are refused", arguments: ["", "__today.subscribe", "__mine", "track", "greet"])
+    @Test(
+        "X1 reserved, empty, built-in and duplicate types are refused",
+        arguments: ["", "__today.subscribe", "__mine", "track", "greet"])
     func x1RegistrationRefused(type: String) async throws {
         let host = BridgeTestHost()
         try host.bridge.register(Greet())
@@ -97,7 +102,10 @@ struct CustomCapabilityTests {
         #expect(await host.send(["type": "camera", "text": "cancel"]).error?.code == "cancelled")
         #expect(await host.send(["type": "camera", "text": "unsupported"]).error?.code == "unsupported")
         #expect(await host.send(["type": "camera", "text": "other"]).error?.code == "timeout")
-        #expect(BridgeError.Code.builtIn.map(\.rawValue) == ["busy", "cancelled", "failed", "invalidRequest", "timeout", "unsupported"])
+        #expect(
+            BridgeError.Code.builtIn.map(\.rawValue) == [
+                "busy", "cancelled", "failed", "invalidRequest", "timeout", "unsupported",
+            ])
         try await host.finish()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("D1, D2: discovery and protocol versions")
@@ -31,34 +31,46 @@ struct DiscoveryTests {
     func d1TrustedMainFrame() async throws {
         let host = try Self.host(identity: HostIdentity(name: "Today", version: "7.3.1"))
         let reply = await host.send(Self.hello)
-        #expect(reply == .value([
-            "protocol": 2,
-            "host": ["name": "Today", "version": "7.3.1"],
-            "capabilities": [
-                "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
-                "share": "allowed", "device.info": "allowed", "purchase": "allowed",
-            ],
-        ]))
+        #expect(
+            reply
+                == .value([
+                    "protocol": 2,
+                    "host": ["name": "Today", "version": "7.3.1"],
+                    "capabilities": [
+                        "track": "allowed", "headers": "allowed", "refreshToken": "allowed",
+                        "establishSession": "allowed",
+                        "share": "allowed", "device.info": "allowed", "purchase": "allowed",
+                    ],
+                ]))
         try await host.finish()
     }
 
-    @Test("D1 a main frame off a trusted surface is told the credential capabilities are denied, and a call resolves undefined")
+    @Test(
+        "D1 a main frame off a trusted surface is told the credential capabilities are denied, and a call resolves undefined"
+    )
     func d1UntrustedMainFrame() async throws {
         let host = try Self.host()
         for page in [Fixtures.httpPage, "https://elsewhere.example/app"] {
             host.load(page)
             let offers = await host.send(Self.hello).value?["capabilities"]
-            #expect(offers == ["track": "allowed", "headers": "allowed", "refreshToken": "denied", "establishSession": "denied",
-                               "share": "allowed", "device.info": "allowed", "purchase": "denied"], "\(page)")
+            #expect(
+                offers == [
+                    "track": "allowed", "headers": "allowed", "refreshToken": "denied", "establishSession": "denied",
+                    "share": "allowed", "device.info": "allowed", "purchase": "denied",
+                ], "\(page)")
             #expect(await host.send(["type": "purchase", "sku": "plus"]) == .undefined)
         }
         try await host.finish()
     }
 
-    @Test("D1 a sub-frame, identified or not, is told only what every frame may call: no credential capability is named")
+    @Test(
+        "D1 a sub-frame, identified or not, is told only what every frame may call: no credential capability is named")
     func d1SubFrame() async throws {
         let host = try Self.host()
-        for frame in [BridgeTestHost.Frame.subFrame(origin: "https://trusted.example.com"), .subFrame(origin: "https://ads.example")] {
+        for frame in [
+            BridgeTestHost.Frame.subFrame(origin: "https://trusted.example.com"),
+            .subFrame(origin: "https://ads.example"),
+        ] {
             let reply = await host.send(Self.hello, from: frame)
             #expect(reply.value?["capabilities"] == ["track": "allowed", "share": "allowed"])
             #expect(reply.value?["host"] == ["name": "TodayBridge", "version": .string(TodayBridge.version)])
@@ -93,7 +105,10 @@ struct DiscoveryTests {
     @Test("D2 C3 a hello the host cannot read resolves undefined, like any message it cannot dispatch")
     func d2Malformed() async throws {
         let host = try Self.host()
-        for hello: JSONValue in [["type": "__today.hello", "protocol": "2"], ["type": "__today.hello", "protocol": 2.5], ["type": "__today.hello", "protocol": [2]]] {
+        for hello: JSONValue in [
+            ["type": "__today.hello", "protocol": "2"], ["type": "__today.hello", "protocol": 2.5],
+            ["type": "__today.hello", "protocol": [2]],
+        ] {
             #expect(await host.send(hello) == .undefined)
         }
         try await host.finish()
@@ -102,9 +117,12 @@ struct DiscoveryTests {
     @Test("D1 D2 the hello is read and answered without the coders exactly as the coders would")
     func d1HelloWithoutCoders() throws {
         let messages: [JSONValue] = [
-            ["type": "__today.hello"], ["type": "__today.hello", "protocol": 2], ["type": "__today.hello", "protocol": .null],
-            ["type": "__today.hello", "protocol": 2.0], ["type": "__today.hello", "protocol": -0.0], ["type": "__today.hello", "protocol": 1e300],
-            ["type": "__today.hello", "protocol": 2.5], ["type": "__today.hello", "protocol": "2"], ["type": "__today.hello", "protocol": [2]],
+            ["type": "__today.hello"], ["type": "__today.hello", "protocol": 2],
+            ["type": "__today.hello", "protocol": .null],
+            ["type": "__today.hello", "protocol": 2.0], ["type": "__today.hello", "protocol": -0.0],
+            ["type": "__today.hello", "protocol": 1e300],
+            ["type": "__today.hello", "protocol": 2.5], ["type": "__today.hello", "protocol": "2"],
+            ["type": "__today.hello", "protocol": [2]],
             ["type": "__today.hello", "protocol": false], ["type": "other", "protocol": 2], ["protocol": 2],
         ]
         for message in messages {
@@ -113,7 +131,10 @@ struct DiscoveryTests {
             #expect(read?.protocol == decoded?.protocol && (read == nil) == (decoded == nil), "\(message)")
         }
         for wire: JSONValue in [
-            ["protocol": 2, "host": ["name": "Today \"app\"", "version": "7.3"], "capabilities": ["headers": "allowed", "share": "denied"]],
+            [
+                "protocol": 2, "host": ["name": "Today \"app\"", "version": "7.3"],
+                "capabilities": ["headers": "allowed", "share": "denied"],
+            ],
             ["protocol": 1, "host": ["name": "TodayBridge", "version": "1"], "capabilities": [:]],
         ] {
             let reply = try JSONValueDecoder().decode(HelloReply.self, from: wire)
@@ -125,7 +146,9 @@ struct DiscoveryTests {
     @Test("D2 a page older than discovery never asks, and everything of protocol 1 works as before")
     func d2OldPage() async throws {
         let host = try Self.host()
-        #expect(await host.send(["type": "headers"]) == .value(["Authorization": "Bearer token-0", "X-Client": "today-test"]))
+        #expect(
+            await host.send(["type": "headers"])
+                == .value(["Authorization": "Bearer token-0", "X-Client": "today-test"]))
         #expect(await host.send(["type": "purchase", "sku": "plus"]) == .value(["id": "plus"]))
         try await host.finish()
     }

@@ -1,6 +1,7 @@
 import Testing
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 // The declarations the README and the article Generating the page's types show, as they show them.
 private struct CartSummary: Codable, Sendable { var count: Int }
@@ -15,9 +16,14 @@ struct DocSnippetTypesTests {
     @Test("X6 docs/snippets/app-bridge.generated.ts is the fresh rendering of the docs' declarations")
     func x6DocSnippetTypesAreCurrent() async throws {
         let host = BridgeTestHost()
-        try host.bridge.register("purchase", access: .trustedSurface) { (request: Purchase, _) in Receipt(id: request.sku) }
-        try host.bridge.declare(NativeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed"))
-        try host.bridge.declare(NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self, summary: "asks before leaving a draft"))
+        try host.bridge.register("purchase", access: .trustedSurface) { (request: Purchase, _) in
+            Receipt(id: request.sku)
+        }
+        try host.bridge.declare(
+            NativeEvent("cart.changed", payload: CartSummary.self, summary: "the cart's item count changed"))
+        try host.bridge.declare(
+            NativeCall("confirmLeave", arguments: Draft.self, result: Bool.self, summary: "asks before leaving a draft")
+        )
         try GeneratedTypeScript.check(host.bridge, file: "docs/snippets/app-bridge.generated.ts")
         try await host.finish()
     }

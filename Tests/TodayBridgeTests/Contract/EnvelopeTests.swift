@@ -36,7 +36,9 @@ struct EnvelopeTests {
         try await host.finish()
     }
 
-    @Test("C3 text that is not JSON resolves undefined", arguments: ["", "{", "undefined", "{'type':'track'}", "[1,]", "\u{0}"])
+    @Test(
+        "C3 text that is not JSON resolves undefined",
+        arguments: ["", "{", "undefined", "{'type':'track'}", "[1,]", "\u{0}"])
     func c3UndecodableText(text: String) async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(json: text) == .undefined)
@@ -88,7 +90,9 @@ struct EnvelopeTests {
         try await host.finish()
     }
 
-    @Test("C7 the platform tag script is the built platform-tag.ts, called with the platform", arguments: Platform.allCases)
+    @Test(
+        "C7 the platform tag script is the built platform-tag.ts, called with the platform",
+        arguments: Platform.allCases)
     func c7PlatformTag(platform: Platform) {
         let script = HostScript.platformTag.invocation(PlatformTagConfiguration(platform: platform))
         #expect(script == "(" + HostScript.platformTag.source + #")({"platform":"\#(platform.rawValue)"});"#)

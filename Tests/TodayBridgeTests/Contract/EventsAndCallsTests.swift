@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("X3, X4: native to web")
@@ -12,8 +12,12 @@ struct EventsAndCallsTests {
         await host.connection.emit("cart.changed", data: ["count": 2])
         await host.connection.emit("other", data: "x")
         #expect(host.deliveries.isEmpty)
-        #expect(await host.send(["type": "__today.subscribe", "event": "cart.changed"]) == .value([["count": 1], ["count": 2]]))
-        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .value([.null]))
+        #expect(
+            await host.send(["type": "__today.subscribe", "event": "cart.changed"])
+                == .value([["count": 1], ["count": 2]]))
+        #expect(
+            await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)])
+                == .value([.null]))
         await host.connection.emit("cart.changed", data: ["count": 3])
         #expect(host.deliveries == [["kind": "event", "name": "cart.changed", "data": ["count": 3]]])
         #expect(await host.send(["type": "__today.subscribe", "event": "other"]) == .value(["x"]))
@@ -36,10 +40,15 @@ struct EventsAndCallsTests {
     func x3SubFramesAndNavigation() async throws {
         let host = Fixtures.trustedHost()
         await host.connection.emit("secret.event", data: "x")
-        #expect(await host.send(["type": "__today.subscribe", "event": "secret.event"], from: .subFrame(origin: "https://ads.example")) == .undefined)
+        #expect(
+            await host.send(
+                ["type": "__today.subscribe", "event": "secret.event"], from: .subFrame(origin: "https://ads.example"))
+                == .undefined)
         host.load(Fixtures.trustedPage)
         #expect(await host.send(["type": "__today.subscribe", "event": "secret.event"]) == .value([]))
-        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .value([.null]))
+        #expect(
+            await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)])
+                == .value([.null]))
         try await host.finish()
     }
 
@@ -88,7 +97,10 @@ struct EventsAndCallsTests {
         async let answer = host.connection.call("ask", default: "fallback", deadline: 30)
         #expect(await Fixtures.waitUntil { host.deliveries.count == 1 })
         let id = host.deliveries[0]["id"]!.stringValue!
-        #expect(await host.send(["type": "__today.reply", "id": .string(id), "value": "forged"], from: .subFrame(origin: "https://ads.example")) == .undefined)
+        #expect(
+            await host.send(
+                ["type": "__today.reply", "id": .string(id), "value": "forged"],
+                from: .subFrame(origin: "https://ads.example")) == .undefined)
         let diagnostics = host.bridge.diagnostics()
         let seen = await Fixtures.collect(diagnostics) { _ = await host.answerCall("999999", value: 1) }
         #expect(seen.map(\.code) == [.unknownReply])

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 private struct Ping: Codable, Sendable { var at: Double }
 
 @Suite("X6 the app's generated TypeScript, checked from its own tests")
 struct GeneratedTypeScriptTests {
     /// A scratch folder of its own for each test.
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("today-bridge-types-\(UUID().uuidString)")
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "today-bridge-types-\(UUID().uuidString)")
 
     private func bridge() throws -> TodayBridge {
         let host = BridgeTestHost()
@@ -30,11 +32,15 @@ struct GeneratedTypeScriptTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("app.generated.ts").path
         try GeneratedTypeScript.check(bridge(), file: file, write: true)
-        let stale = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "at: number", with: "at: string")
+        let stale = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "at: number", with: "at: string")
         try stale.write(toFile: file, atomically: true, encoding: .utf8)
-        let error = #expect(throws: GeneratedTypeScriptError.self) { try GeneratedTypeScript.check(bridge(), file: file, write: false) }
+        let error = #expect(throws: GeneratedTypeScriptError.self) {
+            try GeneratedTypeScript.check(bridge(), file: file, write: false)
+        }
         #expect(error?.description.contains("is stale") == true)
-        #expect(error?.description.contains("is `  at: string;` where the Swift definitions give `  at: number;`") == true)
+        #expect(
+            error?.description.contains("is `  at: string;` where the Swift definitions give `  at: number;`") == true)
         #expect(error?.description.contains("TODAY_BRIDGE_WRITE_TYPES=1 swift test --filter") == true)
         #expect(try GeneratedTypeScript.check(bridge(), file: file, write: true) == .written)
         #expect(try GeneratedTypeScript.check(bridge(), file: file, write: false) == .current)
@@ -43,7 +49,9 @@ struct GeneratedTypeScriptTests {
     @Test("X6 a missing file fails and says where it was looked for")
     func x6Missing() throws {
         let file = folder.appendingPathComponent("absent.generated.ts").path
-        let error = #expect(throws: GeneratedTypeScriptError.self) { try GeneratedTypeScript.check(bridge(), file: file, write: false) }
+        let error = #expect(throws: GeneratedTypeScriptError.self) {
+            try GeneratedTypeScript.check(bridge(), file: file, write: false)
+        }
         #expect(error?.description.contains("is missing (looked for \(file))") == true)
     }
 
@@ -52,7 +60,11 @@ struct GeneratedTypeScriptTests {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let url = try GeneratedTypeScript.resolve("web/src/protocol.generated.ts", from: #filePath)
-        #expect(url.standardizedFileURL == packageRoot.appendingPathComponent("web/src/protocol.generated.ts").standardizedFileURL)
-        #expect(throws: GeneratedTypeScriptError.self) { try GeneratedTypeScript.resolve("x.ts", from: "/no/package/here/Test.swift") }
+        #expect(
+            url.standardizedFileURL
+                == packageRoot.appendingPathComponent("web/src/protocol.generated.ts").standardizedFileURL)
+        #expect(throws: GeneratedTypeScriptError.self) {
+            try GeneratedTypeScript.resolve("x.ts", from: "/no/package/here/Test.swift")
+        }
     }
 }

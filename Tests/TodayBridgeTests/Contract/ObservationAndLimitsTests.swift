@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("X5, X7: observation and limits")
@@ -23,7 +23,8 @@ struct ObservationAndLimitsTests {
                 _ = await host.send(["type": "establishSession"])
             }
         }
-        #expect(seen.map(\.outcome) == [.resolved, .denied, .unknownType, .malformed, .malformed, .rejected, .resolved])
+        #expect(
+            seen.map(\.outcome) == [.resolved, .denied, .unknownType, .malformed, .malformed, .rejected, .resolved])
         #expect(seen[0].type == "headers" && seen[0].isMainFrame && seen[0].surface == "feed")
         #expect(seen[0].origin == SecurityOrigin(string: "https://trusted.example.com"))
         #expect(seen[1].isMainFrame == false && seen[1].origin == SecurityOrigin(string: "https://ads.example"))
@@ -37,21 +38,31 @@ struct ObservationAndLimitsTests {
     @Test("X5 a token or a cookie printed, interpolated, debug-printed or dumped shows no part of the credential")
     func x5RedactedCredentials() {
         let token = AccessToken("token-secret")
-        let cookie = BridgeCookie(name: "embed_bearer", value: "token-secret", domain: "feed.example.com", path: "/api/", isSecure: true, isHTTPOnly: true)
+        let cookie = BridgeCookie(
+            name: "embed_bearer", value: "token-secret", domain: "feed.example.com", path: "/api/", isSecure: true,
+            isHTTPOnly: true)
         for value in [token, cookie] as [Any] {
             var dumped = ""
             dump(value, to: &dumped)
-            let shown = "\(value) \(String(reflecting: value)) \(dumped) " + Mirror(reflecting: value).children.map { "\($0.value)" }.joined()
+            let shown =
+                "\(value) \(String(reflecting: value)) \(dumped) "
+                + Mirror(reflecting: value).children.map { "\($0.value)" }.joined()
             #expect(!shown.contains("secret"), "\(shown)")
         }
-        #expect("\(cookie)" == "BridgeCookie(embed_bearer=<redacted>; Domain=feed.example.com; Path=/api/; Secure; HttpOnly)")
-        #expect(token.authorization == "Bearer token-secret" && cookie.setCookieHeaderValue.hasPrefix("embed_bearer=token-secret;"))
+        #expect(
+            "\(cookie)"
+                == "BridgeCookie(embed_bearer=<redacted>; Domain=feed.example.com; Path=/api/; Secure; HttpOnly)")
+        #expect(
+            token.authorization == "Bearer token-secret"
+                && cookie.setCookieHeaderValue.hasPrefix("embed_bearer=token-secret;"))
     }
 
     @Test("X7 an oversized message resolves undefined with a diagnostic")
     func x7MessageSize() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1024))
-        let big = "{\"type\":\"track\",\"ename\":\"x\",\"parameters\":{\"p\":\"" + String(repeating: "a", count: 2000) + "\"}}"
+        let big =
+            "{\"type\":\"track\",\"ename\":\"x\",\"parameters\":{\"p\":\"" + String(repeating: "a", count: 2000)
+            + "\"}}"
         let diagnostics = host.bridge.diagnostics()
         var reply = BridgeReply.rejection("unset")
         let seen = await Fixtures.collect(diagnostics) { reply = await host.send(json: big) }
@@ -64,16 +75,20 @@ struct ObservationAndLimitsTests {
     @Test("X7 nesting deeper than the limit resolves undefined; enormous nesting does not crash")
     func x7Depth() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxDepth: 8))
-        let shallow = "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + "}"
+        let shallow =
+            "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 5) + String(repeating: "]", count: 5) + "}"
         #expect(await host.send(json: shallow).value?["Authorization"] != nil)
-        let deep = "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 20) + String(repeating: "]", count: 20) + "}"
+        let deep =
+            "{\"type\":\"headers\",\"x\":" + String(repeating: "[", count: 20) + String(repeating: "]", count: 20) + "}"
         #expect(await host.send(json: deep) == .undefined)
         let enormous = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
         #expect(await host.send(json: enormous) == .undefined)
         try await host.finish()
     }
 
-    @Test("X7 calls over the in-flight limit are refused as busy; track is not held by it and reaches the sink; nothing grows")
+    @Test(
+        "X7 calls over the in-flight limit are refused as busy; track is not held by it and reaches the sink; nothing grows"
+    )
     func x7InFlight() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
         try host.bridge.register("hang", access: .anyFrame) { (_: Empty, _) in try await hangUntilCancelled() }

@@ -1,47 +1,60 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 /// The one way in (`BridgeConnection.receive(_:from:reply:)`) and its reply handle.
 @Suite("C5 X7 C8 one way in")
 struct OneWayInTests {
     /// Calls the entry and returns what it answered before returning (nothing, for a call that runs).
-    private func answeredAtOnce(_ message: PageMessage, host: BridgeTestHost, frame: BridgeTestHost.Frame = .main) -> [BridgeReply] {
+    private func answeredAtOnce(
+        _ message: PageMessage, host: BridgeTestHost, frame: BridgeTestHost.Frame = .main
+    ) -> [BridgeReply] {
         let answers = Locked<[BridgeReply]>([])
-        host.connection.receive(message, from: host.senderFacts(for: frame)) { reply in answers.withLock { $0.append(reply) } }
+        host.connection.receive(message, from: host.senderFacts(for: frame)) { reply in
+            answers.withLock { $0.append(reply) }
+        }
         return answers.withLock { $0 }
     }
 
-    @Test("C3 X7 what cannot be read, an unknown type and a denied sender are answered undefined before receive returns")
+    @Test(
+        "C3 X7 what cannot be read, an unknown type and a denied sender are answered undefined before receive returns")
     func c3AnsweredAtOnce() async throws {
         let host = Fixtures.trustedHost()
         #expect(answeredAtOnce(.json("not json"), host: host) == [.undefined])
         #expect(answeredAtOnce(.unusable("no JSON form"), host: host) == [.undefined])
         #expect(answeredAtOnce(.value(nil), host: host) == [.undefined])
         #expect(answeredAtOnce(.value(["type": "nope"]), host: host) == [.undefined])
-        #expect(answeredAtOnce(.value(["type": "headers"]), host: host, frame: .subFrame(origin: "https://ads.example")) == [.undefined])
+        #expect(
+            answeredAtOnce(.value(["type": "headers"]), host: host, frame: .subFrame(origin: "https://ads.example"))
+                == [.undefined])
         #expect(answeredAtOnce(.value(["type": "headers"]), host: host).isEmpty)  // runs, answers later
         try await host.finish()
     }
 
-    @Test("X7 every form of message is held to the size limit before or while it is converted", arguments: [
-        PageMessageForm.text, .utf8, .converted,
-    ])
+    @Test(
+        "X7 every form of message is held to the size limit before or while it is converted",
+        arguments: [
+            PageMessageForm.text, .utf8, .converted,
+        ])
     func x7SizeBeforeConversion(form: PageMessageForm) async {
         let host = BridgeTestHost(limits: BridgeLimits(maxMessageBytes: 1_000, maxDepth: 8))
         try? host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
         host.load("https://a.example/")
         let diagnostics = host.bridge.diagnostics()
         let small = String(repeating: "x", count: 900), large = String(repeating: "x", count: 1_001)
-        #expect(await form.send(["type": "echo", "text": .string(small)], to: host) == .value(["type": "echo", "text": .string(small)]))
+        #expect(
+            await form.send(["type": "echo", "text": .string(small)], to: host)
+                == .value(["type": "echo", "text": .string(small)]))
         let seen = await Fixtures.collect(diagnostics) {
             #expect(await form.send(["type": "echo", "text": .string(large)], to: host) == .undefined)
         }
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
-    @Test("X7 a length a page script reports is any number: past the limit or past Int refused unread, NaN or negative read as zero")
+    @Test(
+        "X7 a length a page script reports is any number: past the limit or past Int refused unread, NaN or negative read as zero"
+    )
     func x7JavaScriptLength() async throws {
         let host = BridgeTestHost(limits: BridgeLimits(maxMessageBytes: 1_000, maxDepth: 8))
         try? host.bridge.register("echo", access: .anyFrame) { (message: JSONValue, _) in message }
@@ -65,18 +78,25 @@ struct OneWayInTests {
         try await host.finish()
     }
 
-    @Test("C3 C8 a message before the first navigation commits (no main document URL) is answered: track undefined, headers without Authorization")
+    @Test(
+        "C3 C8 a message before the first navigation commits (no main document URL) is answered: track undefined, headers without Authorization"
+    )
     func c8MessageBeforeFirstCommit() async throws {
         let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
         #expect(host.url == nil)
         #expect(await host.send(["type": "track", "ename": "early"]) == .undefined)
         #expect(await host.send(["type": "headers"]) == .value([:]))
-        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: .unidentifiedFrame(mainDocumentURL: nil)) == .undefined)
+        #expect(
+            await host.connection.reply(to: .value(["type": "headers"]), from: .unidentifiedFrame(mainDocumentURL: nil))
+                == .undefined)
         #expect(host.tokens.refreshCount == 0)
         // The first commit brings the surface: the same sender is trusted from then on, and not after the URL is gone.
         host.load(Fixtures.trustedPage)
         #expect(await host.send(["type": "headers"]).value?["Authorization"] == "Bearer token-0")
-        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: SenderFacts(isMainFrame: true, frameOrigin: nil, mainDocumentURL: nil)) == .value([:]))
+        #expect(
+            await host.connection.reply(
+                to: .value(["type": "headers"]),
+                from: SenderFacts(isMainFrame: true, frameOrigin: nil, mainDocumentURL: nil)) == .value([:]))
         try await host.finish()
     }
 
@@ -151,13 +171,17 @@ enum PageMessageForm: String, CaseIterable, Sendable, CustomTestStringConvertibl
         case .utf8:
             let bytes = Array(message.jsonString.utf8)
             return await withCheckedContinuation { continuation in
-                bytes.withUnsafeBytes { host.connection.receive(.json(utf8: $0), from: facts) { continuation.resume(returning: $0) } }
+                bytes.withUnsafeBytes {
+                    host.connection.receive(.json(utf8: $0), from: facts) { continuation.resume(returning: $0) }
+                }
             }
         case .converted:
             // An engine's own form, converted within the limits the core gives (WebKit's Foundation
             // bodies are: `TodayBridgeWebKit`'s `JSONFoundationTests`).
             let text = message.jsonString
-            return await host.connection.reply(to: .converted { limits throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) }, from: facts)
+            return await host.connection.reply(
+                to: .converted { limits throws(JSONParseError) in try JSONValue(parsing: text, limits: limits) },
+                from: facts)
         }
     }
 }

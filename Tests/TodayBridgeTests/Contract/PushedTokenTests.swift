@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 /// `headers` with a token the host already knows (an ``ImmediateTokenProvider``, as Android's

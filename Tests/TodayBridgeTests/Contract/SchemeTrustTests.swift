@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// Which schemes hold a credential (S3), and what `*` covers (S2), with the real policy behind a
@@ -8,20 +8,28 @@ import TodayBridgeTesting
 @Suite("Section 2: schemes and opaque documents on trusted surfaces")
 struct SchemeTrustTests {
     static func host(trusting origins: [String]) -> BridgeTestHost {
-        BridgeTestHost(surfaces: [try! TrustedSurface(name: "app", origins: origins, extraHeaders: ["X-Client": "today-test"])])
+        BridgeTestHost(surfaces: [
+            try! TrustedSurface(name: "app", origins: origins, extraHeaders: ["X-Client": "today-test"])
+        ])
     }
 
-    @Test("S3 a page of the app's own scheme that a surface names gets headers and refreshToken", arguments: [
-        "myapp://app/index.html", "myapp://other-host/index.html", "MyApp://APP/index.html",
-    ])
+    @Test(
+        "S3 a page of the app's own scheme that a surface names gets headers and refreshToken",
+        arguments: [
+            "myapp://app/index.html", "myapp://other-host/index.html", "MyApp://APP/index.html",
+        ])
     func s3NamedAppScheme(url: String) async {
         let host = Self.host(trusting: ["myapp://"])
         host.load(url)
-        #expect(await host.send(["type": "headers"]) == .value(["X-Client": "today-test", "Authorization": "Bearer token-0"]))
+        #expect(
+            await host.send(["type": "headers"])
+                == .value(["X-Client": "today-test", "Authorization": "Bearer token-0"]))
         #expect(await host.send(["type": "refreshToken"]) == .value(["authorization": "Bearer token-1"]))
     }
 
-    @Test("S3 T4 establishSession on the app's own scheme resolves { ok: false } and mints nothing: the cookie is for an https host")
+    @Test(
+        "S3 T4 establishSession on the app's own scheme resolves { ok: false } and mints nothing: the cookie is for an https host"
+    )
     func s3AppSchemeMintsNoCookie() async throws {
         let host = Self.host(trusting: ["myapp://"])
         host.load("myapp://app/index.html")
@@ -30,9 +38,11 @@ struct SchemeTrustTests {
         try await host.finish()
     }
 
-    @Test("S3 the app's own scheme reached only through * is on the surface but gets no credential; https through * does", arguments: [
-        ("myapp://app/index.html", false), ("https://any.example/x", true),
-    ])
+    @Test(
+        "S3 the app's own scheme reached only through * is on the surface but gets no credential; https through * does",
+        arguments: [
+            ("myapp://app/index.html", false), ("https://any.example/x", true),
+        ])
     func s3StarDoesNotNameAppScheme(url: String, credential: Bool) async {
         let host = Self.host(trusting: ["*"])
         host.load(url)
@@ -42,12 +52,14 @@ struct SchemeTrustTests {
         #expect((await host.send(["type": "refreshToken"]) != .undefined) == credential)
     }
 
-    @Test("S3 another scheme than the one named, file: and http pages get no credential, even when a rule names them", arguments: [
-        ("otherapp://app/index.html", ["myapp://"], false),
-        ("file:///sdcard/index.html", ["file://"], true),
-        ("file://localhost/index.html", ["file://", "*"], true),
-        ("http://trusted.example.com/x", ["http://trusted.example.com"], true),
-    ])
+    @Test(
+        "S3 another scheme than the one named, file: and http pages get no credential, even when a rule names them",
+        arguments: [
+            ("otherapp://app/index.html", ["myapp://"], false),
+            ("file:///sdcard/index.html", ["file://"], true),
+            ("file://localhost/index.html", ["file://", "*"], true),
+            ("http://trusted.example.com/x", ["http://trusted.example.com"], true),
+        ])
     func s3NoCredentialOutsideHttpsAndNamedAppScheme(url: String, rules: [String], onSurface: Bool) async {
         let host = Self.host(trusting: rules)
         host.load(url)
@@ -58,11 +70,14 @@ struct SchemeTrustTests {
     }
 
     static let opaqueDocuments = [
-        "about:blank", "about:srcdoc", "data:text/html,<p>hi</p>", "blob:https://trusted.example.com/0530b9d1-c1c2-40ff-9f9c-c57336646baa",
+        "about:blank", "about:srcdoc", "data:text/html,<p>hi</p>",
+        "blob:https://trusted.example.com/0530b9d1-c1c2-40ff-9f9c-c57336646baa",
         "javascript:void(0)",
     ]
 
-    @Test("S2 * covers no document without an origin of its own (about:, data:, blob:, javascript:): it is on no surface", arguments: opaqueDocuments)
+    @Test(
+        "S2 * covers no document without an origin of its own (about:, data:, blob:, javascript:): it is on no surface",
+        arguments: opaqueDocuments)
     func s2StarCoversNoOpaqueDocument(url: String) async throws {
         let host = Self.host(trusting: ["*"])
         host.load(url)
@@ -73,7 +88,9 @@ struct SchemeTrustTests {
         try await host.finish()
     }
 
-    @Test("S2 S3 an opaque document gets nothing even when the engine reports the origin it inherited (a blob: or about:blank page)", arguments: opaqueDocuments)
+    @Test(
+        "S2 S3 an opaque document gets nothing even when the engine reports the origin it inherited (a blob: or about:blank page)",
+        arguments: opaqueDocuments)
     func s2InheritedOriginDoesNotCount(url: String) async throws {
         let host = Self.host(trusting: ["*", "https://trusted.example.com"])
         host.load(url)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 struct Empty: Codable, Sendable {}
@@ -48,11 +48,15 @@ struct SettlementTests {
         try await host.finish()
     }
 
-    @Test("C5 a capability's own deadline wins over the default; track times out to undefined, establishSession to ok:false")
+    @Test(
+        "C5 a capability's own deadline wins over the default; track times out to undefined, establishSession to ok:false"
+    )
     func c5PerCapabilityDeadline() async throws {
         let clock = ManualClock()
         let host = Fixtures.trustedHost(clock: clock)
-        try host.bridge.register("quick", access: .anyFrame, deadline: 1) { (_: Empty, _) in try await hangUntilCancelled() }
+        try host.bridge.register("quick", access: .anyFrame, deadline: 1) { (_: Empty, _) in
+            try await hangUntilCancelled()
+        }
         host.tokens.hold()
         async let quick = host.send(["type": "quick"])
         async let session = host.send(["type": "establishSession", "refresh": true])

@@ -34,7 +34,9 @@ struct TrackTests {
         try await host.finish()
     }
 
-    @Test("T1 a sink refusing batch after batch (a full disk) is reported once per run of refusals, not per event; every track still settles undefined")
+    @Test(
+        "T1 a sink refusing batch after batch (a full disk) is reported once per run of refusals, not per event; every track still settles undefined"
+    )
     func t1SinkRefusalRuns() async throws {
         let sink = SwitchableAnalyticsSink()
         let bridge = TodayBridge(
@@ -50,7 +52,10 @@ struct TrackTests {
                 sink.refusing = refusing
                 for index in 0..<20 {
                     // One event per batch: each send waits for the sink, as events arriving one by one do.
-                    replies.append(await host.send(["type": "track", "ename": "step", "parameters": ["index": .number(Double(index))]]))
+                    replies.append(
+                        await host.send([
+                            "type": "track", "ename": "step", "parameters": ["index": .number(Double(index))],
+                        ]))
                     await host.bridge.flushAnalytics()
                 }
             }
@@ -61,13 +66,19 @@ struct TrackTests {
         try await host.finish()
     }
 
-    @Test("T1 X7 a burst of track calls far over the in-flight limit: every call settles undefined and every event reaches the sink exactly once")
+    @Test(
+        "T1 X7 a burst of track calls far over the in-flight limit: every call settles undefined and every event reaches the sink exactly once"
+    )
     func t1Burst() async throws {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxCallsInFlight: 4))
         let count = 5_000
         let replies = await withTaskGroup(of: BridgeReply.self) { group in
             for sequence in 0..<count {
-                group.addTask { await host.send(["type": "track", "ename": "burst", "parameters": ["sequence": .number(Double(sequence))]]) }
+                group.addTask {
+                    await host.send([
+                        "type": "track", "ename": "burst", "parameters": ["sequence": .number(Double(sequence))],
+                    ])
+                }
             }
             return await group.reduce(into: [BridgeReply]()) { $0.append($1) }
         }
@@ -88,7 +99,9 @@ struct TrackTests {
         let host = BridgeTestHost(bridge: bridge)
         host.load(Fixtures.trustedPage)
         let diagnostics = host.bridge.diagnostics()
-        let track = { (sequence: Int) in await host.send(["type": "track", "ename": "e", "parameters": ["sequence": .number(Double(sequence))]]) }
+        let track = { (sequence: Int) in
+            await host.send(["type": "track", "ename": "e", "parameters": ["sequence": .number(Double(sequence))]])
+        }
         let seen = await Fixtures.collect(diagnostics) {
             _ = await track(0)
             #expect(await Fixtures.waitUntil { sink.heldBatches == 1 })  // the drain holds event 0
@@ -104,9 +117,12 @@ struct TrackTests {
     @Test("T1 the host adds its base fields, and they win over page parameters of the same name")
     func t1Enrichment() async throws {
         let host = Fixtures.trustedHost()
-        _ = await host.send(["type": "track", "ename": "opened", "parameters": [
-            "eid": "forged", "uid": "forged", "did": "forged", "client_plat": "forged", "screen": "home",
-        ]])
+        _ = await host.send([
+            "type": "track", "ename": "opened",
+            "parameters": [
+                "eid": "forged", "uid": "forged", "did": "forged", "client_plat": "forged", "screen": "home",
+            ],
+        ])
         let event = try #require(await host.recordedEvents().first)
         let properties = event.properties
         #expect(properties["eid"] == .string(event.id))
@@ -117,18 +133,22 @@ struct TrackTests {
         #expect(properties["tz"] == "Europe/Paris")
         #expect(properties["client_plat"] == "linux")
         #expect(properties["screen"] == "home")
-        #expect(properties["ctx"] == ["surface": "feed", "page": "https://trusted.example.com/app/home", "frame": "main"])
+        #expect(
+            properties["ctx"] == ["surface": "feed", "page": "https://trusted.example.com/app/home", "frame": "main"])
         let ts = try #require(properties["ts"]?.doubleValue)
         #expect(ts == ManualClock.wallClockStart.timeIntervalSince1970 * 1000)  // the host's clock has not moved
         try await host.finish()
     }
 
-    @Test("T1 event ids are lowercase version-7 UUIDs carrying the event's millisecond, distinct within a batch and across batches")
+    @Test(
+        "T1 event ids are lowercase version-7 UUIDs carrying the event's millisecond, distinct within a batch and across batches"
+    )
     func t1EventIDs() {
         let times: [Double] = [1_795_392_000_250, 1_795_392_000_251, 1_795_392_000_251]
         let batches = [
             AnalyticsEventID.timeOrdered(milliseconds: Array(repeating: times[0], count: 1_000)),
-            AnalyticsEventID.timeOrdered(milliseconds: Array(repeating: times[0], count: 1_000)), AnalyticsEventID.timeOrdered(milliseconds: times),
+            AnalyticsEventID.timeOrdered(milliseconds: Array(repeating: times[0], count: 1_000)),
+            AnalyticsEventID.timeOrdered(milliseconds: times),
         ]
         let ids = batches.flatMap { $0 }
         #expect(batches.map(\.count) == [1_000, 1_000, 3])
@@ -156,9 +176,12 @@ struct TrackTests {
     @Test("T1 non-scalar parameter values are dropped before forwarding")
     func t1NonScalarsDropped() async throws {
         let host = Fixtures.trustedHost()
-        _ = await host.send(["type": "track", "ename": "x", "parameters": [
-            "s": "v", "n": 1.5, "b": false, "a": [1], "o": ["k": "v"], "z": .null,
-        ]])
+        _ = await host.send([
+            "type": "track", "ename": "x",
+            "parameters": [
+                "s": "v", "n": 1.5, "b": false, "a": [1], "o": ["k": "v"], "z": .null,
+            ],
+        ])
         let properties = try #require(await host.recordedEvents().first).properties
         #expect(properties["s"] == "v")
         #expect(properties["n"] == 1.5)
@@ -167,11 +190,15 @@ struct TrackTests {
         try await host.finish()
     }
 
-    @Test("T1 invalid or reserved event names are dropped and reported", arguments: ["", "1st", "has-dash", "has space", "é", "app_open"])
+    @Test(
+        "T1 invalid or reserved event names are dropped and reported",
+        arguments: ["", "1st", "has-dash", "has space", "é", "app_open"])
     func t1InvalidNamesDropped(name: String) async throws {
         let host = Fixtures.trustedHost(validation: TrackValidation(reservedPrefixes: ["app_"]))
         let diagnostics = host.bridge.diagnostics()
-        let seen = await Fixtures.collect(diagnostics) { _ = await host.send(["type": "track", "ename": .string(name)]) }
+        let seen = await Fixtures.collect(diagnostics) {
+            _ = await host.send(["type": "track", "ename": .string(name)])
+        }
         #expect(await host.recordedEvents().isEmpty)
         #expect(seen.map(\.code) == [.eventRejected])
         try await host.finish()
@@ -181,7 +208,10 @@ struct TrackTests {
     func t1Truncation() async throws {
         let host = Fixtures.trustedHost()
         let long = String(repeating: "a", count: 50)
-        _ = await host.send(["type": "track", "ename": .string(long), "parameters": [.init(long + "k"): .string(String(repeating: "v", count: 150))]])
+        _ = await host.send([
+            "type": "track", "ename": .string(long),
+            "parameters": [.init(long + "k"): .string(String(repeating: "v", count: 150))],
+        ])
         let event = try #require(await host.recordedEvents().first)
         #expect(event.name == String(repeating: "a", count: 40))
         #expect(event.properties[String(repeating: "a", count: 40)] == .string(String(repeating: "v", count: 100)))
@@ -209,7 +239,9 @@ struct TrackTests {
         let stem = String(repeating: "k", count: 40)
         let diagnostics = host.bridge.diagnostics()
         let seen = await Fixtures.collect(diagnostics) {
-            _ = await host.send(["type": "track", "ename": "e", "parameters": [.init(stem + "a"): 1, .init(stem + "b"): 2]])
+            _ = await host.send([
+                "type": "track", "ename": "e", "parameters": [.init(stem + "a"): 1, .init(stem + "b"): 2],
+            ])
         }
         let event = try #require(await host.recordedEvents().first)
         #expect(event.properties[stem] == 1)
@@ -247,7 +279,9 @@ private final class SwitchableAnalyticsSink: AnalyticsSink {
 
 /// A sink whose first batch waits until released: events pile up in the bridge's queue.
 private final class HeldAnalyticsSink: AnalyticsSink {
-    private let state = Locked<(held: [CheckedContinuation<Void, Never>], heldBatches: Int, released: Bool, events: [AnalyticsEvent])>(([], 0, false, []))
+    private let state = Locked<
+        (held: [CheckedContinuation<Void, Never>], heldBatches: Int, released: Bool, events: [AnalyticsEvent])
+    >(([], 0, false, []))
 
     func record(_ event: AnalyticsEvent) async throws {
         try await record([event])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("Section 2: frames and trusted surfaces")
@@ -11,7 +11,9 @@ struct TrustTests {
         .subFrame(origin: "null"),
     ]
 
-    @Test("S1 a sub-frame gets undefined from every credential-bearing capability; nothing is minted or refreshed", arguments: subFrames)
+    @Test(
+        "S1 a sub-frame gets undefined from every credential-bearing capability; nothing is minted or refreshed",
+        arguments: subFrames)
     func s1SubFramesGetNoCredential(frame: BridgeTestHost.Frame) async throws {
         let host = Fixtures.trustedHost()
         #expect(await host.send(["type": "headers"], from: frame) == .undefined)
@@ -25,14 +27,20 @@ struct TrustTests {
     @Test("S1 track is served to every frame, with the frame reported in ctx")
     func s1TrackFromSubFrame() async throws {
         let host = Fixtures.trustedHost()
-        #expect(await host.send(["type": "track", "ename": "ad_seen"], from: .subFrame(origin: "https://ads.example", url: "https://ads.example/slot?user=secret")) == .undefined)
+        #expect(
+            await host.send(
+                ["type": "track", "ename": "ad_seen"],
+                from: .subFrame(origin: "https://ads.example", url: "https://ads.example/slot?user=secret"))
+                == .undefined)
         let event = await host.recordedEvents().first
         #expect(event?.name == "ad_seen")
         #expect(event?.properties["ctx"] == ["surface": "feed", "page": "https://ads.example/slot", "frame": "sub"])
         try await host.finish()
     }
 
-    @Test("S2 invalid origin rules are refused at configuration time with a clear error", arguments: ["", "trusted.example.com", "https://", "https://example.com/path", "https://a.*.example.com"])
+    @Test(
+        "S2 invalid origin rules are refused at configuration time with a clear error",
+        arguments: ["", "trusted.example.com", "https://", "https://example.com/path", "https://a.*.example.com"])
     func s2InvalidRulesRefused(rule: String) {
         #expect(throws: BridgeConfigurationError.self) {
             try TrustedSurface(name: "feed", origins: [rule])
@@ -43,14 +51,18 @@ struct TrustTests {
     func s2SurfaceShape() {
         #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "", origins: ["https://a.example"]) }
         #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "feed", origins: []) }
-        #expect(throws: BridgeConfigurationError.self) { try TrustedSurface(name: "feed", origins: ["https://a.example"], pathPrefixes: ["app"]) }
+        #expect(throws: BridgeConfigurationError.self) {
+            try TrustedSurface(name: "feed", origins: ["https://a.example"], pathPrefixes: ["app"])
+        }
     }
 
-    @Test("S2 path prefixes match on segment boundaries", arguments: [
-        ("https://trusted.example.com/app", true), ("https://trusted.example.com/app/", true),
-        ("https://trusted.example.com/app/x?y=1", true), ("https://trusted.example.com/apple", false),
-        ("https://trusted.example.com/", false), ("https://trusted.example.com/other/app", false),
-    ])
+    @Test(
+        "S2 path prefixes match on segment boundaries",
+        arguments: [
+            ("https://trusted.example.com/app", true), ("https://trusted.example.com/app/", true),
+            ("https://trusted.example.com/app/x?y=1", true), ("https://trusted.example.com/apple", false),
+            ("https://trusted.example.com/", false), ("https://trusted.example.com/other/app", false),
+        ])
     func s2PathPrefixes(url: String, onSurface: Bool) async {
         let host = BridgeTestHost(surfaces: [Fixtures.feedSurface()])
         host.load(url)
@@ -121,7 +133,9 @@ struct TrustTests {
         let host = Fixtures.trustedHost()
         var facts = host.senderFacts()
         facts.frameOrigin = SecurityOrigin(string: "https://evil.test")
-        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: facts) == .value(["X-Client": "today-test"]))
+        #expect(
+            await host.connection.reply(to: .value(["type": "headers"]), from: facts)
+                == .value(["X-Client": "today-test"]))
         try await host.finish()
     }
 
@@ -130,7 +144,9 @@ struct TrustTests {
         let host = Fixtures.trustedHost()
         var facts = host.senderFacts()
         facts.frameOrigin = nil
-        #expect(await host.connection.reply(to: .value(["type": "headers"]), from: facts) == .value(["X-Client": "today-test"]))
+        #expect(
+            await host.connection.reply(to: .value(["type": "headers"]), from: facts)
+                == .value(["X-Client": "today-test"]))
         #expect(await host.connection.reply(to: .value(["type": "refreshToken"]), from: facts) == .undefined)
         #expect(host.tokens.refreshCount == 0)
         try await host.finish()
@@ -142,7 +158,10 @@ struct TrustTests {
         host.tokens.hold()
         async let refresh = host.send(["type": "refreshToken"])
         async let session = host.send(["type": "establishSession", "refresh": true])
-        #expect(await Fixtures.waitUntil { host.tokens.heldCount == 1 && host.tokens.refreshCount == 0 && host.connection.pendingCallCount == 2 })
+        #expect(
+            await Fixtures.waitUntil {
+                host.tokens.heldCount == 1 && host.tokens.refreshCount == 0 && host.connection.pendingCallCount == 2
+            })
         host.load("https://trusted.example.com/app/other")
         host.tokens.release()
         let refreshed = await refresh

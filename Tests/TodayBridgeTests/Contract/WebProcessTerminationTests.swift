@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// The web content process dies with calls in flight: everything settles at once, the app is told,
@@ -42,13 +42,18 @@ struct WebProcessTerminationTests {
         #expect(await Fixtures.waitUntil { host.connection.pendingCallCount == 1 })
         let seen = await Fixtures.collect(host.bridge.diagnostics()) { host.connection.webProcessDidTerminate(.killed) }
         _ = await pending
-        #expect(seen.filter { $0.code == .webProcessTerminated }.map(\.message) == ["the web content process ended (killed) with 1 calls pending"])
+        #expect(
+            seen.filter { $0.code == .webProcessTerminated }.map(\.message) == [
+                "the web content process ended (killed) with 1 calls pending"
+            ])
         let calls = handled.withLock { $0 }
         #expect(calls.count == 1 && calls.first?.0 == .killed && calls.first?.pending == 0)
         try await host.finish()
     }
 
-    @Test("C5 X3 a closed connection accepts nothing: a crash, a navigation or a restore after close is ignored, and the page cannot subscribe")
+    @Test(
+        "C5 X3 a closed connection accepts nothing: a crash, a navigation or a restore after close is ignored, and the page cannot subscribe"
+    )
     func c5ClosedAcceptsNothing() async throws {
         let host = Fixtures.trustedHost()
         let handled = Locked(0)
@@ -63,11 +68,15 @@ struct WebProcessTerminationTests {
         #expect(seen.isEmpty)
         #expect(handled.withLock { $0 } == 0)
         #expect(host.connection.currentDocument == last)
-        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .undefined)
+        #expect(
+            await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)])
+                == .undefined)
         #expect(host.connection.pendingCallCount == 0)
     }
 
-    @Test("S4 after a crash and reload nothing of the old process reaches the new document, and every capability works again")
+    @Test(
+        "S4 after a crash and reload nothing of the old process reaches the new document, and every capability works again"
+    )
     func s4NothingLeaksAcrossCrash() async throws {
         let host = Fixtures.trustedHost()
         let old = host.connection.currentDocument
@@ -96,10 +105,14 @@ struct WebProcessTerminationTests {
         let seen = await Fixtures.collect(diagnostics) { _ = await host.answerCall(oldCallID, value: false) }
         #expect(seen.map(\.code) == [.duplicateReply])
         #expect(await host.send(["type": "__today.subscribe", "event": "cart.changed"]) == .value([]))
-        #expect(await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)]) == .value([.null]))
+        #expect(
+            await host.send(["type": "__today.subscribe", "event": .string(NativeEvent<NoResult>.ready.name)])
+                == .value([.null]))
 
         // Every capability of the new document works.
-        #expect(await host.send(["type": "headers"]).value?["Authorization"]?.stringValue?.hasPrefix("Bearer token-") == true)
+        #expect(
+            await host.send(["type": "headers"]).value?["Authorization"]?.stringValue?.hasPrefix("Bearer token-")
+                == true)
         #expect(await host.send(["type": "refreshToken"]).value?["authorization"] != nil)
         #expect(await host.send(["type": "establishSession"]) == .value(["ok": true]))
         async let answered = host.connection.call("confirmLeave", default: true)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 
 private enum Plan: String, Codable { case free, plus }
 
@@ -35,16 +35,27 @@ struct JSONCodingTests {
             "discount": .null, "extra": ["any": [1, "thing"]], "ignored": true,
         ]
         let cart = try decoder.decode(Cart.self, from: value)
-        #expect(cart == Cart(id: 7, plan: .plus, lines: [Line(sku: "a", quantity: 2)], tags: ["k": "v"], note: nil, discount: nil, extra: ["any": [1, "thing"]]))
+        #expect(
+            cart
+                == Cart(
+                    id: 7, plan: .plus, lines: [Line(sku: "a", quantity: 2)], tags: ["k": "v"], note: nil,
+                    discount: nil, extra: ["any": [1, "thing"]]))
         let encoded = try #require(try encoder.encode(cart))
-        #expect(encoded == ["id": 7, "plan": "plus", "lines": [["sku": "a", "quantity": 2]], "tags": ["k": "v"], "extra": ["any": [1, "thing"]]])
+        #expect(
+            encoded == [
+                "id": 7, "plan": "plus", "lines": [["sku": "a", "quantity": 2]], "tags": ["k": "v"],
+                "extra": ["any": [1, "thing"]],
+            ])
         #expect(try decoder.decode(Cart.self, from: encoded) == cart)
     }
 
-    @Test("T1 an event written without the encoder, as a value or as text, is what its Encodable conformance writes, logged in and logged out", arguments: ["user-1", nil] as [String?])
+    @Test(
+        "T1 an event written without the encoder, as a value or as text, is what its Encodable conformance writes, logged in and logged out",
+        arguments: ["user-1", nil] as [String?])
     func t1EventWrittenAsEncodableWrites(userID: String?) throws {
         let event = AnalyticsEvent(
-            name: "opened", id: "e-1", timestamp: Date(timeIntervalSince1970: 1_700_000_000.123), userID: userID, deviceID: "d-1",
+            name: "opened", id: "e-1", timestamp: Date(timeIntervalSince1970: 1_700_000_000.123), userID: userID,
+            deviceID: "d-1",
             properties: [
                 "screen": "feed", "n": 1.5, "flag": true, "gone": .null, "quoted": "a \"b\" \\ \u{2028} 𝄞",
                 "ctx": ["surface": "feed", "page": "https://feed.example/app", "frame": "main"],
@@ -67,15 +78,17 @@ struct JSONCodingTests {
         #expect(try decoder.decode(JSONValue.self, from: .null) == .null)
     }
 
-    @Test("C2 integers decode only from integral numbers in range", arguments: [
-        (["id": 1.5, "plan": "free", "lines": [], "tags": [:]] as JSONValue, "id"),
-        (["id": -1, "plan": "free", "lines": [], "tags": [:]] as JSONValue, "id"),
-        (["id": 1, "plan": "gold", "lines": [], "tags": [:]] as JSONValue, ""),
-        (["id": 1, "plan": "free", "lines": [["sku": "a", "quantity": "2"]], "tags": [:]] as JSONValue, "lines"),
-        (["id": 1, "plan": "free", "lines": [], "tags": ["k": 1]] as JSONValue, "tags"),
-        (["plan": "free", "lines": [], "tags": [:]] as JSONValue, ""),
-        ("not an object" as JSONValue, ""),
-    ])
+    @Test(
+        "C2 integers decode only from integral numbers in range",
+        arguments: [
+            (["id": 1.5, "plan": "free", "lines": [], "tags": [:]] as JSONValue, "id"),
+            (["id": -1, "plan": "free", "lines": [], "tags": [:]] as JSONValue, "id"),
+            (["id": 1, "plan": "gold", "lines": [], "tags": [:]] as JSONValue, ""),
+            (["id": 1, "plan": "free", "lines": [["sku": "a", "quantity": "2"]], "tags": [:]] as JSONValue, "lines"),
+            (["id": 1, "plan": "free", "lines": [], "tags": ["k": 1]] as JSONValue, "tags"),
+            (["plan": "free", "lines": [], "tags": [:]] as JSONValue, ""),
+            ("not an object" as JSONValue, ""),
+        ])
     func c2Mismatches(value: JSONValue, path: String) {
         #expect(throws: DecodingError.self) { try decoder.decode(Cart.self, from: value) }
     }
@@ -83,7 +96,9 @@ struct JSONCodingTests {
     @Test("C2 the decoding error says where, and never echoes the value")
     func c2ErrorPath() {
         do {
-            _ = try decoder.decode(Cart.self, from: ["id": 1, "plan": "free", "lines": [["sku": "secret-sku", "quantity": "x"]], "tags": [:]])
+            _ = try decoder.decode(
+                Cart.self,
+                from: ["id": 1, "plan": "free", "lines": [["sku": "secret-sku", "quantity": "x"]], "tags": [:]])
             Issue.record("expected an error")
         } catch let DecodingError.typeMismatch(_, context) {
             #expect(context.codingPath.map(\.stringValue) == ["lines", "0", "quantity"])

@@ -4,28 +4,35 @@ import Testing
 
 @Suite("C2, X7 parsing structured-clone JSON")
 struct JSONParsingTests {
-    @Test("C2 valid JSON parses to the value a page sent", arguments: [
-        (#"{"type":"track","n":1.5,"ok":true,"none":null,"list":[1,"a",false]}"#,
-         ["type": "track", "n": 1.5, "ok": true, "none": .null, "list": [1, "a", false]] as JSONValue),
-        ("  [ ]  ", [] as JSONValue),
-        ("{}", [:] as JSONValue),
-        ("-0.5e2", -50 as JSONValue),
-        ("1E+2", 100 as JSONValue),
-        ("0", 0 as JSONValue),
-        (#""a\"\\\/\b\f\n\r\t""#, "a\"\\/\u{08}\u{0C}\n\r\t" as JSONValue),
-        (#""\u00e9\u2028\ud83d\ude00""#, "é\u{2028}😀" as JSONValue),
-        (#""\ud800x""#, "\u{FFFD}x" as JSONValue),
-        (#""\udc00\ud800\u0041""#, "\u{FFFD}\u{FFFD}A" as JSONValue),
-        (#"{"a":1,"a":2}"#, ["a": 2] as JSONValue),
-        (#""héllo wörld""#, "héllo wörld" as JSONValue),
-    ])
+    @Test(
+        "C2 valid JSON parses to the value a page sent",
+        arguments: [
+            (
+                #"{"type":"track","n":1.5,"ok":true,"none":null,"list":[1,"a",false]}"#,
+                ["type": "track", "n": 1.5, "ok": true, "none": .null, "list": [1, "a", false]] as JSONValue
+            ),
+            ("  [ ]  ", [] as JSONValue),
+            ("{}", [:] as JSONValue),
+            ("-0.5e2", -50 as JSONValue),
+            ("1E+2", 100 as JSONValue),
+            ("0", 0 as JSONValue),
+            (#""a\"\\\/\b\f\n\r\t""#, "a\"\\/\u{08}\u{0C}\n\r\t" as JSONValue),
+            (#""\u00e9\u2028\ud83d\ude00""#, "é\u{2028}😀" as JSONValue),
+            (#""\ud800x""#, "\u{FFFD}x" as JSONValue),
+            (#""\udc00\ud800\u0041""#, "\u{FFFD}\u{FFFD}A" as JSONValue),
+            (#"{"a":1,"a":2}"#, ["a": 2] as JSONValue),
+            (#""héllo wörld""#, "héllo wörld" as JSONValue),
+        ])
     func c2Valid(text: String, expected: JSONValue) throws {
         #expect(try JSONValue(parsing: text) == expected)
     }
 
-    @Test("C2 an integer read directly is the Double its text converts to, sign of zero included", arguments: [
-        "0", "-0", "7", "-42", "123456789012345", "-999999999999999", "1234567890123456", "99999999999999999999", "9007199254740993",
-    ])
+    @Test(
+        "C2 an integer read directly is the Double its text converts to, sign of zero included",
+        arguments: [
+            "0", "-0", "7", "-42", "123456789012345", "-999999999999999", "1234567890123456", "99999999999999999999",
+            "9007199254740993",
+        ])
     func c2Integers(text: String) throws {
         let parsed = try #require(try JSONValue(parsing: text).doubleValue)
         let converted = try #require(Double(text))
@@ -33,20 +40,25 @@ struct JSONParsingTests {
         #expect(parsed.sign == converted.sign)
     }
 
-    @Test("C2 strings around the bytes that end a plain run parse whole", arguments: [
-        "", "a", "abcdefg", "abcdefgh", "abcdefghi", "\u{2028}", "a\u{2028}b", "ab\u{00E2}cdefghijkl", "12345678\u{2029}", "€uro €uro €uro",
-    ])
+    @Test(
+        "C2 strings around the bytes that end a plain run parse whole",
+        arguments: [
+            "", "a", "abcdefg", "abcdefgh", "abcdefghi", "\u{2028}", "a\u{2028}b", "ab\u{00E2}cdefghijkl",
+            "12345678\u{2029}", "€uro €uro €uro",
+        ])
     func c2PlainRuns(text: String) throws {
         let json = JSONValue.string(text).jsonString
         #expect(try JSONValue(parsing: json) == .string(text))
         #expect(try JSONValue(parsing: "\"" + text + "\"") == .string(text))
     }
 
-    @Test("C2 text that is not strict JSON is refused as invalid", arguments: [
-        "", " ", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "NaN", "Infinity", "1e999",
-        "tru", "nul", "'a'", #""a"#, "\"a\u{01}\"", #""\x""#, #""\u12""#, "[1 2]", #"{"a" 1}"#, #"{1:2}"#,
-        "// c\n1", "1 2", "[", "]",
-    ])
+    @Test(
+        "C2 text that is not strict JSON is refused as invalid",
+        arguments: [
+            "", " ", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "+1", "NaN", "Infinity", "1e999",
+            "tru", "nul", "'a'", #""a"#, "\"a\u{01}\"", #""\x""#, #""\u12""#, "[1 2]", #"{"a" 1}"#, #"{1:2}"#,
+            "// c\n1", "1 2", "[", "]",
+        ])
     func c2Invalid(text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
         do {
@@ -59,7 +71,9 @@ struct JSONParsingTests {
     @Test("X7 oversize text is refused before parsing")
     func x7TooLarge() {
         let limits = JSONLimits(maxBytes: 10, maxDepth: 64)
-        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) { try JSONValue(parsing: #""0123456789""#, limits: limits) }
+        #expect(throws: JSONParseError(code: .tooLarge, offset: 0)) {
+            try JSONValue(parsing: #""0123456789""#, limits: limits)
+        }
         #expect(throws: Never.self) { try JSONValue(parsing: #""01234567""#, limits: limits) }
     }
 
@@ -67,8 +81,12 @@ struct JSONParsingTests {
     func x7TooDeep() throws {
         let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 3)
         #expect(try JSONValue(parsing: "[[[1]]]", limits: limits) == [[[1]]])
-        #expect(throws: JSONParseError(code: .tooDeep, offset: 3)) { try JSONValue(parsing: "[[[[1]]]]", limits: limits) }
-        #expect(throws: JSONParseError(code: .tooDeep, offset: 11)) { try JSONValue(parsing: #"{"a":{"b":[{"c":1}]}}"#, limits: limits) }
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 3)) {
+            try JSONValue(parsing: "[[[[1]]]]", limits: limits)
+        }
+        #expect(throws: JSONParseError(code: .tooDeep, offset: 11)) {
+            try JSONValue(parsing: #"{"a":{"b":[{"c":1}]}}"#, limits: limits)
+        }
         let abyss = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: abyss) }
     }
@@ -95,7 +113,9 @@ struct JSONSerializationTests {
         #expect(try JSONValue(parsing: text.jsonString) == text)
     }
 
-    @Test("C2 a byte that needs escaping is found wherever it sits in a long string, and a string of plain text is copied as it is")
+    @Test(
+        "C2 a byte that needs escaping is found wherever it sits in a long string, and a string of plain text is copied as it is"
+    )
     func c2EscapesFoundAnywhere() throws {
         let special: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0xE2]
         for length in [1, 7, 8, 9, 23] {
@@ -103,10 +123,14 @@ struct JSONSerializationTests {
                 for byte in special {
                     var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
                     bytes[position] = byte
-                    #expect(bytes.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping), "byte \(byte) at \(position) of \(length)")
+                    #expect(
+                        bytes.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping),
+                        "byte \(byte) at \(position) of \(length)")
                 }
             }
-            let plain = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }.map { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? UInt8(ascii: "x") : $0 }
+            let plain = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }.map {
+                $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? UInt8(ascii: "x") : $0
+            }
             #expect(!plain.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping))
             let accented = Array(String(repeating: "é😀", count: length).utf8)
             #expect(!accented.withUnsafeBufferPointer(JSONPlainBytes.mayNeedEscaping))
@@ -117,7 +141,8 @@ struct JSONSerializationTests {
         // position still ends, continues or refuses the string where it sits.
         for length in [1, 7, 8, 9, 23] {
             for position in 0..<length {
-                let head = String(repeating: "a", count: position), tail = String(repeating: "b", count: length - position)
+                let head = String(repeating: "a", count: position),
+                    tail = String(repeating: "b", count: length - position)
                 #expect(try JSONValue(parsing: "\"\(head)\\n\(tail)\"") == .string(head + "\n" + tail))
                 #expect(try JSONValue(parsing: "[\"\(head)\",\"\(tail)\"]") == [.string(head), .string(tail)])
                 #expect(throws: JSONParseError.self) { try JSONValue(parsing: "\"\(head)\u{01}\(tail)\"") }
@@ -135,7 +160,8 @@ struct JSONSerializationTests {
         #expect(JSONValue.number(.nan).jsonString == "null")
         let written: [(Double, String)] = [
             (0, "0"), (7, "7"), (-3, "-3"), (10, "10"), (-100, "-100"), (123_456_789_012_345, "123456789012345"),
-            (-999_999_999_999_999, "-999999999999999"), (-1.5, "-1.5"), (9, "9"), (-9, "-9"), (1e14 + 1, "100000000000001"),
+            (-999_999_999_999_999, "-999999999999999"), (-1.5, "-1.5"), (9, "9"), (-9, "-9"),
+            (1e14 + 1, "100000000000001"),
             (99, "99"), (1e14, "100000000000000"), (-1_000_001, "-1000001"),
             (1e15, "1000000000000000.0"), (1e20, "1e+20"), (0.5, "0.5"), (-2.25, "-2.25"),
         ]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Adapters) @_spi(Tools) import TodayBridge
 import TodayBridgeTesting
 
 @Suite("X5: the traffic recorder")
@@ -8,16 +8,22 @@ struct TrafficRecorderTests {
     private static let tokenText = "tok-secret-4711"
 
     /// A trusted host with a manual clock and a `fail` and a `hang` capability.
-    private func host(clock: ManualClock = ManualClock(), limits: BridgeLimits = BridgeLimits()) throws -> BridgeTestHost {
+    private func host(
+        clock: ManualClock = ManualClock(), limits: BridgeLimits = BridgeLimits()
+    ) throws -> BridgeTestHost {
         let host = Fixtures.trustedHost(token: Self.tokenText, clock: clock, limits: limits)
         try host.bridge.register("fail", access: .anyFrame) { (_: Empty, _) -> Empty in
             throw BridgeError(code: "declined", message: "declined on purpose", recoverable: true)
         }
-        try host.bridge.register("hang", access: .anyFrame, deadline: 2) { (_: Empty, _) in try await hangUntilCancelled() }
+        try host.bridge.register("hang", access: .anyFrame, deadline: 2) { (_: Empty, _) in
+            try await hangUntilCancelled()
+        }
         return host
     }
 
-    @Test("X5 a recorder keeps each message's web view, frame, origin, type, outcome, answer and sizes: a value, undefined and a rejection code apart")
+    @Test(
+        "X5 a recorder keeps each message's web view, frame, origin, type, outcome, answer and sizes: a value, undefined and a rejection code apart"
+    )
     func x5Messages() async throws {
         let host = try host()
         let recorder = TrafficRecorder(recording: host.bridge)
@@ -34,14 +40,21 @@ struct TrafficRecorderTests {
         #expect(traces.map(\.answer) == [.value, .undefined, .undefined, .undefined, .undefined, .rejection])
         #expect(traces.map(\.errorCode) == [nil, nil, nil, nil, nil, "declined"])
         #expect(traces.map(\.isMainFrame) == [true, true, false, true, true, true])
-        #expect(traces[0].origin == SecurityOrigin(string: "https://trusted.example.com") && traces[0].surface == "feed")
+        #expect(
+            traces[0].origin == SecurityOrigin(string: "https://trusted.example.com") && traces[0].surface == "feed")
         #expect(traces[2].origin == SecurityOrigin(string: "https://ads.example"))
-        #expect(traces.allSatisfy { $0.webView == host.connection.webViewID && $0.document == host.connection.currentDocument })
+        #expect(
+            traces.allSatisfy {
+                $0.webView == host.connection.webViewID && $0.document == host.connection.currentDocument
+            })
         #expect(traces[0].requestBytes == #"{"type":"headers"}"#.utf8.count)
         #expect(traces[0].replyBytes == headers.value?.jsonString.utf8.count)
         #expect(traces[1].replyBytes == 0)
         #expect(traces[4].requestBytes == 1)
-        guard case .rejection(let reason) = failed else { Issue.record("fail did not reject"); return }
+        guard case .rejection(let reason) = failed else {
+            Issue.record("fail did not reject")
+            return
+        }
         #expect(traces[5].replyBytes == reason.utf8.count)
         try await host.finish()
     }
@@ -92,9 +105,15 @@ struct TrafficRecorderTests {
         _ = try? await host.connection.call("late")
 
         let native = recorder.traces.filter { $0.kind != .pageMessage }
-        #expect(native.map(\.kind) == [.nativeEvent, .nativeEvent, .nativeCall, .nativeCall, .nativeCall, .nativeEvent, .nativeCall])
+        #expect(
+            native.map(\.kind) == [
+                .nativeEvent, .nativeEvent, .nativeCall, .nativeCall, .nativeCall, .nativeEvent, .nativeCall,
+            ])
         #expect(native.map(\.type) == ["cart.changed", "cart.changed", "double", "nobody", "broken", "late", "late"])
-        #expect(native.map(\.outcome) == [.buffered, .delivered, .resolved, .unhandled, .rejected, .undelivered, .cancelled])
+        #expect(
+            native.map(\.outcome) == [
+                .buffered, .delivered, .resolved, .unhandled, .rejected, .undelivered, .cancelled,
+            ])
         #expect(native.map(\.answer) == [nil, nil, .value, .value, .rejection, nil, .rejection])
         #expect(native.map(\.errorCode) == [nil, nil, nil, nil, "failed", nil, "cancelled"])
         #expect(native.map(\.requestBytes) == [11, 11, 2, 0, 0, 4, 0])
@@ -102,13 +121,17 @@ struct TrafficRecorderTests {
         #expect(native.allSatisfy { $0.isMainFrame })
         // The core learns the main document's URL from its messages: none had come before the first event.
         #expect(native[0].origin == nil && native[0].surface == nil)
-        #expect(native.dropFirst().allSatisfy { $0.origin == SecurityOrigin(string: "https://trusted.example.com") && $0.surface == "feed" })
+        #expect(
+            native.dropFirst().allSatisfy {
+                $0.origin == SecurityOrigin(string: "https://trusted.example.com") && $0.surface == "feed"
+            })
         let answers = recorder.traces.filter { $0.type == "__today.reply" }
         #expect(answers.count == 3 && answers.allSatisfy { $0.outcome == .resolved && $0.answer == .undefined })
         try await host.finish()
     }
 
-    @Test("X5 a recorder keeps at most its capacity, the newest, and counts what it let go; a type is cut to 100 scalars")
+    @Test(
+        "X5 a recorder keeps at most its capacity, the newest, and counts what it let go; a type is cut to 100 scalars")
     func x5Bounded() async throws {
         let host = try host()
         let recorder = TrafficRecorder(recording: host.bridge, capacity: 3)
@@ -152,8 +175,13 @@ struct TrafficRecorderTests {
         #expect(!lines.contains("Bearer"))
         let read = try TrafficRecording(jsonLines: lines)
         #expect(read == recorder.recording)
-        #expect(read.header.format == "today-bridge-traffic" && read.records.map(\.type) == ["headers", "refreshToken", "establishSession"])
-        #expect(read.records.allSatisfy { $0.frame == .main && $0.answer == "value" && $0.origin == "https://trusted.example.com" })
+        #expect(
+            read.header.format == "today-bridge-traffic"
+                && read.records.map(\.type) == ["headers", "refreshToken", "establishSession"])
+        #expect(
+            read.records.allSatisfy {
+                $0.frame == .main && $0.answer == "value" && $0.origin == "https://trusted.example.com"
+            })
         #expect(lines.split(separator: "\n").count == 4)
         #expect(throws: TrafficRecordingError.self) { try TrafficRecording(jsonLines: #"{"type":"headers"}"#) }
         try await host.finish()

@@ -29,14 +29,18 @@ struct AndroidOriginRuleTests {
         #expect(rule?.description == ip.canonical.map { "http://" + $0 })
     }
 
-    @Test("C8 an engine-reported origin with an IP literal is canonicalized as its rule is", arguments: table.ipHosts.filter { $0.canonical != nil })
+    @Test(
+        "C8 an engine-reported origin with an IP literal is canonicalized as its rule is",
+        arguments: table.ipHosts.filter { $0.canonical != nil })
     func c8IPLiteralOrigins(host ip: AndroidOriginRuleCases.IPHost) throws {
         let origin = try #require(SecurityOrigin(scheme: "https", host: ip.host, port: 8443))
         #expect(origin.description == "https://\(ip.canonical!):8443")
         #expect(try OriginRule("https://\(ip.host):8443").matches(origin))
     }
 
-    @Test("S2 where this bridge and Android differ on purpose: opaque origins are no surface's", arguments: table.differences)
+    @Test(
+        "S2 where this bridge and Android differ on purpose: opaque origins are no surface's",
+        arguments: table.differences)
     func s2Differences(difference: AndroidOriginRuleCases.Difference) throws {
         let rule = try OriginRule(difference.rule)
         let here = SecurityOrigin(string: difference.origin).map(rule.matches) == true ? "match" : "no-match"

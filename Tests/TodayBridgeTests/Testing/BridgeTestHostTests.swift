@@ -1,5 +1,5 @@
 import Testing
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeTesting
 
 /// The test host itself: its clock and its account of what a test left pending (C5).
@@ -8,7 +8,8 @@ struct BridgeTestHostTests {
     /// A capability that answers only when its deadline passes or its task is cancelled.
     private static func hostWithSlowCapability() throws -> BridgeTestHost {
         let host = BridgeTestHost()
-        try host.bridge.register("slow", access: .anyFrame, deadline: 5, summary: "never answers in time") { (_: JSONValue, _) -> NoResult in
+        try host.bridge.register("slow", access: .anyFrame, deadline: 5, summary: "never answers in time") {
+            (_: JSONValue, _) -> NoResult in
             try await Task.sleep(nanoseconds: 3_600 * 1_000_000_000)
             return NoResult()
         }
@@ -43,7 +44,10 @@ struct BridgeTestHostTests {
         let call = Task { try await host.connection.call("confirmLeave", default: false) }
         let left = await #expect(throws: BridgeTestHost.Leftovers.self) { try await host.finish() }
         #expect(left == BridgeTestHost.Leftovers(nativeCalls: ["confirmLeave"]))
-        #expect(left?.description == "the test host finished with work left pending; native calls the page has not answered: confirmLeave")
+        #expect(
+            left?.description
+                == "the test host finished with work left pending; native calls the page has not answered: confirmLeave"
+        )
         await #expect(throws: BridgeError.cancelled("the web view went away")) { try await call.value }
     }
 

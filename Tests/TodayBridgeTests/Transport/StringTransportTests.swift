@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import TodayBridge
+@_spi(Adapters) @testable import TodayBridge
 import TodayBridgeTesting
 
 @Suite("A1, A2: the id-correlated string transport")
 struct StringTransportTests {
     /// The reply text's JSON, or `nil` when the transport answered nothing.
-    private func reply(_ request: String, from frame: BridgeTestHost.Frame = .main, host: BridgeTestHost) async throws -> JSONValue? {
+    private func reply(
+        _ request: String, from frame: BridgeTestHost.Frame = .main, host: BridgeTestHost
+    ) async throws -> JSONValue? {
         let answers = Locked<[String]>([])
         StringTransport(connection: host.connection).receive(request, from: host.senderFacts(for: frame)) { text in
             answers.withLock { $0.append(text) }
@@ -26,7 +28,9 @@ struct StringTransportTests {
         try utf8.withUnsafeBufferPointer { try StringTransportEnvelope(parsing: $0, limits: limits) }
     }
 
-    @Test("A1 request bytes are read as the string they would make: ill-formed UTF-8 in a string repaired, elsewhere refused")
+    @Test(
+        "A1 request bytes are read as the string they would make: ill-formed UTF-8 in a string repaired, elsewhere refused"
+    )
     func a1IllFormedBytes() async throws {
         let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 10)
         let inString = Array(#"{"id":1,"message":"a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
@@ -40,7 +44,8 @@ struct StringTransportTests {
         let answers = Locked<[String]>([])
         let request = Array(#"{"id":9,"message":{"type":"nope"#.utf8) + [0xC3] + Array(#""}}"#.utf8)
         request.withUnsafeBufferPointer { bytes in
-            StringTransport(connection: host.connection).receive(utf8: bytes, from: host.senderFacts(for: .main)) { text in
+            StringTransport(connection: host.connection).receive(utf8: bytes, from: host.senderFacts(for: .main)) {
+                text in
                 answers.withLock { $0.append(String(decoding: text, as: UTF8.self)) }
             }
         }
@@ -105,10 +110,12 @@ struct StringTransportTests {
         try await host.finish()
     }
 
-    @Test("A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic", arguments: [
-        #"{"id":"a","message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
-        #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", " ",
-    ])
+    @Test(
+        "A2 a request with an id that is not a number, or that is not a request, gets no answer and a diagnostic",
+        arguments: [
+            #"{"id":"a","message":{"type":"headers"}}"#, #"{"id":true,"message":{"type":"headers"}}"#,
+            #"{"id":{"x":1},"message":{"type":"headers"}}"#, #"[1,2]"#, "not json", " ",
+        ])
     func a2NoID(request: String) async throws {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
@@ -118,11 +125,14 @@ struct StringTransportTests {
         #expect(seen.map(\.code) == [.undecodableMessage])
     }
 
-    @Test("A2 X7 C5 a request over the size or depth limit, or cut short, is still answered undefined by its id", arguments: [
-        #"{"id":12,"message":{"type":"echo","text":""# + String(repeating: "x", count: 9 << 20) + #""}}"#,
-        #"{"id":13,"message":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}",
-        #"{"id":14,"message":{"type":"#,
-    ])
+    @Test(
+        "A2 X7 C5 a request over the size or depth limit, or cut short, is still answered undefined by its id",
+        arguments: [
+            #"{"id":12,"message":{"type":"echo","text":""# + String(repeating: "x", count: 9 << 20) + #""}}"#,
+            #"{"id":13,"message":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+                + "}",
+            #"{"id":14,"message":{"type":"#,
+        ])
     func a2OverLimit(request: String) async throws {
         let host = Fixtures.trustedHost()
         let diagnostics = host.bridge.diagnostics()
@@ -138,7 +148,9 @@ struct StringTransportTests {
         let host = Fixtures.trustedHost(limits: BridgeLimits(maxMessageBytes: 1_000))
         let diagnostics = host.bridge.diagnostics()
         var answer: JSONValue??
-        let seen = await Fixtures.collect(diagnostics) { answer = try? await reply(#"{"id":5,"length":67108864}"#, host: host) }
+        let seen = await Fixtures.collect(diagnostics) {
+            answer = try? await reply(#"{"id":5,"length":67108864}"#, host: host)
+        }
         #expect(answer == .some(["id": 5]))
         #expect(seen.map(\.code) == [.undecodableMessage])
         #expect(seen.first?.message.contains("larger than the limit") == true)
@@ -148,7 +160,8 @@ struct StringTransportTests {
     @Test("A1 a sub-frame speaking the string protocol gets no credential (S1)")
     func a1SubFrame() async throws {
         let host = Fixtures.trustedHost()
-        let frame = BridgeTestHost.Frame.subFrame(origin: "https://trusted.example.com", url: "https://trusted.example.com/app/frame")
+        let frame = BridgeTestHost.Frame.subFrame(
+            origin: "https://trusted.example.com", url: "https://trusted.example.com/app/frame")
         #expect(try await reply(#"{"id":1,"message":{"type":"headers"}}"#, from: frame, host: host) == ["id": 1])
         #expect(try await reply(#"{"id":2,"message":{"type":"refreshToken"}}"#, from: frame, host: host) == ["id": 2])
         #expect(host.tokens.refreshCount == 0)
@@ -163,16 +176,23 @@ struct StringTransportTests {
         #expect(!delivery.script.contains("\u{2028}"))
     }
 
-    @Test("A1 A2 the envelope is read field by field exactly as its Decodable conformance reads it", arguments: [
-        #"{"id":1,"message":{"type":"track","parameters":{"a":1}}}"#, #"{"message":{"type":"track"}}"#,
-        #"{"id":null,"message":null}"#, #"{"id":2}"#, #"{"id":3,"length":70000000}"#, #"{"id":4,"id":5,"message":1,"message":[2]}"#,
-        #" { "extra" : {"id":9} , "id" : 6.5 , "message" : "text" } "#, #"{}"#, #"{"id":"7","message":{}}"#,
-        #"{"length":true}"#, #"[1]"#, #""text""#, #"{"id":1,"message":{"type":"#, #"{"id":1}x"#,
-        #"{"\u0069d":8,"mess\u0061ge":[1],"id\u0000":9}"#, #"{"id":1,"message":{"type":"a","type":"b","n":{"x":1,"x":2}}}"#, "{\"idx\":1,\"i\":2,\"message\u{2028}\":3,\"message\":\"é\"}", "{\"id\u{1}\":1}",
-    ])
+    @Test(
+        "A1 A2 the envelope is read field by field exactly as its Decodable conformance reads it",
+        arguments: [
+            #"{"id":1,"message":{"type":"track","parameters":{"a":1}}}"#, #"{"message":{"type":"track"}}"#,
+            #"{"id":null,"message":null}"#, #"{"id":2}"#, #"{"id":3,"length":70000000}"#,
+            #"{"id":4,"id":5,"message":1,"message":[2]}"#,
+            #" { "extra" : {"id":9} , "id" : 6.5 , "message" : "text" } "#, #"{}"#, #"{"id":"7","message":{}}"#,
+            #"{"length":true}"#, #"[1]"#, #""text""#, #"{"id":1,"message":{"type":"#, #"{"id":1}x"#,
+            #"{"\u0069d":8,"mess\u0061ge":[1],"id\u0000":9}"#,
+            #"{"id":1,"message":{"type":"a","type":"b","n":{"x":1,"x":2}}}"#,
+            "{\"idx\":1,\"i\":2,\"message\u{2028}\":3,\"message\":\"é\"}", "{\"id\u{1}\":1}",
+        ])
     func a1a2EnvelopeReading(text: String) throws {
         let limits = JSONLimits(maxBytes: 1 << 20, maxDepth: 10)
-        let decoded = Result { try JSONValueDecoder().decode(StringTransportRequest.self, from: JSONValue(parsing: text, limits: limits)) }
+        let decoded = Result {
+            try JSONValueDecoder().decode(StringTransportRequest.self, from: JSONValue(parsing: text, limits: limits))
+        }
         let read = Result { try self.read(text, limits: limits) }
         switch (decoded, read) {
         case (.success(let decoded), .success(let read)):
@@ -191,10 +211,13 @@ struct StringTransportTests {
         #expect(try read(#"{"id":1,"message":[[1]]}"#, limits: limits).message?.jsonValue == [[1]])
     }
 
-    @Test("A1 A2 a reply's text is the sorted-key JSON of its fields, written without building them", arguments: [
-        BridgeReply.value(nil), .value(.null), .value(["b": 1, "a": ["z": true, "y": "\u{2028}"]]), .value([1, "two"]),
-        .rejection("no \"way\""), .rejection(""),
-    ])
+    @Test(
+        "A1 A2 a reply's text is the sorted-key JSON of its fields, written without building them",
+        arguments: [
+            BridgeReply.value(nil), .value(.null), .value(["b": 1, "a": ["z": true, "y": "\u{2028}"]]),
+            .value([1, "two"]),
+            .rejection("no \"way\""), .rejection(""),
+        ])
     func a1a2ReplyText(reply: BridgeReply) {
         for id in [0, 7, 1.5, -3, 1e20] {
             let fields = StringTransportReply(id: id, reply: reply)

@@ -12,7 +12,9 @@ enum BenchmarkCommand {
         }
         if CommandLine.arguments.dropFirst().first == "soak" {
             let cycles = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
-            try await Soak.run(cycles: cycles, engineAlone: CommandLine.arguments.contains("--engine-alone"), trim: CommandLine.arguments.contains("--trim"), webRoot: "web")
+            try await Soak.run(
+                cycles: cycles, engineAlone: CommandLine.arguments.contains("--engine-alone"),
+                trim: CommandLine.arguments.contains("--trim"), webRoot: "web")
             // WebKit's exit handlers unref its objects on the exiting thread, not GTK's, and abort:
             // the report is out, so end without them.
             fflush(nil)
@@ -59,11 +61,18 @@ enum BenchmarkCommand {
         print("## Core alone (no engine), \(count) sequential messages, one task\n")
         let trackAllocations = try await CoreBenchmarks.allocationsPerMessage(track, count: 10_000)
         let headersAllocations = try await CoreBenchmarks.allocationsPerMessage(headers, count: 10_000)
-        let allocations = { (value: Double?) in value.map { String(format: "%.1f", $0) } ?? "not measured (run with make bench)" }
+        let allocations = { (value: Double?) in
+            value.map { String(format: "%.1f", $0) } ?? "not measured (run with make bench)"
+        }
         print("| path | messages/s | µs/message | vs JSON parse + serialize only | allocations/message |")
         print("|---|---|---|---|---|")
-        for (name, rate, allocated) in [("JSON parse + serialize (baseline)", baseline, "—"), ("track (validate, enrich, sink)", trackRate, allocations(trackAllocations)), ("headers", headersRate, allocations(headersAllocations))] {
-            print(String(format: "| %@ | %.0f | %.2f | %.2fx | %@ |", name, rate, 1e6 / rate, baseline / rate, allocated))
+        for (name, rate, allocated) in [
+            ("JSON parse + serialize (baseline)", baseline, "—"),
+            ("track (validate, enrich, sink)", trackRate, allocations(trackAllocations)),
+            ("headers", headersRate, allocations(headersAllocations)),
+        ] {
+            print(
+                String(format: "| %@ | %.0f | %.2f | %.2fx | %@ |", name, rate, 1e6 / rate, baseline / rate, allocated))
         }
         print("")
     }
@@ -79,27 +88,34 @@ enum BenchmarkCommand {
     private static func refreshCoalescing() async throws {
         let storm = try await CoreBenchmarks.refreshStorm(pageRefreshes: 1_000, nativeRefreshes: 1_000)
         print("## Refresh coalescing\n")
-        print("1,000 concurrent page refreshes + 1,000 concurrent native 401 refreshes: **\(storm.upstream)** upstream refresh(es), all settled in \(String(format: "%.1f", storm.seconds * 1000)) ms.\n")
+        print(
+            "1,000 concurrent page refreshes + 1,000 concurrent native 401 refreshes: **\(storm.upstream)** upstream refresh(es), all settled in \(String(format: "%.1f", storm.seconds * 1000)) ms.\n"
+        )
     }
 
     private static func memory() async throws {
         let (warm, end) = try await CoreBenchmarks.residentGrowth(count: 100_000)
         print("## Memory\n")
-        print("Resident after 10,000 calls: \(warm) KiB; after 100,000: \(end) KiB (growth \(end - warm) KiB over 90,000 calls).\n")
+        print(
+            "Resident after 10,000 calls: \(warm) KiB; after 100,000: \(end) KiB (growth \(end - warm) KiB over 90,000 calls).\n"
+        )
     }
 
     private static func report(_ results: [EngineRoundTrip.PathResult], engine: String, calls: Int) {
         guard let baseline = results.first(where: { $0.name == "rawEcho" }) else { return }
         print("## \(engine) round trip, page -> host -> page\n")
-        print("\(calls) sequential calls per path (p50, p99), \(calls) concurrent calls (throughput). Baseline: the engine's own channel with a do-nothing reply.\n")
+        print(
+            "\(calls) sequential calls per path (p50, p99), \(calls) concurrent calls (throughput). Baseline: the engine's own channel with a do-nothing reply.\n"
+        )
         print("| path | p50 ms | p99 ms | p50 ratio | p99 ratio | concurrent calls/s | throughput ratio |")
         print("|---|---|---|---|---|---|---|")
         for result in results where result.p50.isFinite {
-            print(String(
-                format: "| %@ | %.3f | %.3f | %.2fx | %.2fx | %.0f | %.2fx |",
-                result.name, result.p50, result.p99, result.p50 / baseline.p50, result.p99 / baseline.p99,
-                result.concurrentPerSecond, result.concurrentPerSecond / baseline.concurrentPerSecond
-            ))
+            print(
+                String(
+                    format: "| %@ | %.3f | %.3f | %.2fx | %.2fx | %.0f | %.2fx |",
+                    result.name, result.p50, result.p99, result.p50 / baseline.p50, result.p99 / baseline.p99,
+                    result.concurrentPerSecond, result.concurrentPerSecond / baseline.concurrentPerSecond
+                ))
         }
         print("")
     }
@@ -114,7 +130,10 @@ enum BenchmarkCommand {
                 for sink in engine == "android" ? [BenchPageHost.Sink.count] : [.count, .posthog] {
                     let row = try await EngineBurst.run(engine: engine, count: count, sink: sink, webRoot: "web")
                     let sinkName = sink == .posthog ? "PostHog (on disk)" : "counting"
-                    print(String(format: "| %@ | %d | %@ | %d | %.2f | %.2f |", engine, count, sinkName, row.atSink, row.settledSeconds, row.lastAtSinkSeconds))
+                    print(
+                        String(
+                            format: "| %@ | %d | %@ | %d | %.2f | %.2f |", engine, count, sinkName, row.atSink,
+                            row.settledSeconds, row.lastAtSinkSeconds))
                 }
             }
         }
@@ -126,7 +145,9 @@ enum BenchmarkCommand {
         print("| payload | raw ms | bridge ms | ratio |")
         print("|---|---|---|---|")
         for row in sweep {
-            let size = row.bytes >= 1 << 20 ? "\(row.bytes >> 20) MiB" : row.bytes >= 1 << 10 ? "\(row.bytes >> 10) KiB" : "\(row.bytes) B"
+            let size =
+                row.bytes >= 1 << 20
+                ? "\(row.bytes >> 20) MiB" : row.bytes >= 1 << 10 ? "\(row.bytes >> 10) KiB" : "\(row.bytes) B"
             print(String(format: "| %@ | %.3f | %.3f | %.2fx |", size, row.raw, row.bridge, row.bridge / row.raw))
         }
         print("")

@@ -1,5 +1,6 @@
 import Foundation
 import TodayBridge
+import ToolSupport
 
 /// Counts the events that reach the sink behind it and notes when the last one did, for the
 /// burst rows.

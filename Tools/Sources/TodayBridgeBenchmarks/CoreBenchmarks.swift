@@ -1,5 +1,5 @@
 import Foundation
-import TodayBridge
+@_spi(Adapters) @_spi(Tools) import TodayBridge
 import TodayBridgeTesting
 
 /// The core alone, no engine: decode + dispatch + reply, refresh coalescing, memory over many calls.
@@ -46,7 +46,8 @@ enum CoreBenchmarks {
 
     /// `pageRefreshes` concurrent `refreshToken` messages and `nativeRefreshes` concurrent calls of
     /// the app's own 401 handling: the upstream refresh count and the time for all to settle.
-    static func refreshStorm(pageRefreshes: Int, nativeRefreshes: Int) async throws -> (upstream: Int, seconds: Double) {
+    static func refreshStorm(pageRefreshes: Int, nativeRefreshes: Int) async throws -> (upstream: Int, seconds: Double)
+    {
         let tokens = TestTokenProvider()
         tokens.hold()
         let host = try host(tokens: tokens)

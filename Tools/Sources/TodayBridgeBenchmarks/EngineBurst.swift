@@ -15,7 +15,8 @@ enum EngineBurst {
     }
 
     static func run(engine: String, count: Int, sink: BenchPageHost.Sink, webRoot: String) async throws -> Row {
-        let (report, lines) = try await BenchPageHost.run(engine: engine, path: "/bench/burst.html?count=\(count)", report: "burst", sink: sink, webRoot: webRoot)
+        let (report, lines) = try await BenchPageHost.run(
+            engine: engine, path: "/bench/burst.html?count=\(count)", report: "burst", sink: sink, webRoot: webRoot)
         let host = lines.compactMap { try? JSONValue(parsing: $0) }.last { $0["burstEvents"] != nil }
         let startedAt = report["startedAt"]?.doubleValue ?? .nan
         return Row(

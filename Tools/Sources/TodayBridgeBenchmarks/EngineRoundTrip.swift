@@ -18,11 +18,16 @@ enum EngineRoundTrip {
         var bridge: Double
     }
 
-    static func run(engine: String, webRoot: String, calls: Int) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
+    static func run(
+        engine: String, webRoot: String, calls: Int
+    ) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
         let (report, _) = try await BenchPageHost.run(
-            engine: engine, path: "/bench/roundtrip.html?calls=\(calls)&concurrent=\(calls)", report: "roundtrip", webRoot: webRoot
+            engine: engine, path: "/bench/roundtrip.html?calls=\(calls)&concurrent=\(calls)", report: "roundtrip",
+            webRoot: webRoot
         )
-        print("timer resolution \(report["timerResolution"]?.jsonString ?? "?") ms, cross-origin isolated: \(report["crossOriginIsolated"]?.jsonString ?? "?")")
+        print(
+            "timer resolution \(report["timerResolution"]?.jsonString ?? "?") ms, cross-origin isolated: \(report["crossOriginIsolated"]?.jsonString ?? "?")"
+        )
         let paths = ["rawEcho", "headers", "customEcho"].compactMap { name -> PathResult? in
             guard let path = report[name] else { return nil }
             return PathResult(
@@ -31,7 +36,9 @@ enum EngineRoundTrip {
             )
         }
         let sweep = (report["sweep"]?.arrayValue ?? []).map { row in
-            SweepRow(bytes: Int(row["size"]?.doubleValue ?? 0), raw: row["rawEcho"]?.doubleValue ?? .nan, bridge: row["customEcho"]?.doubleValue ?? .nan)
+            SweepRow(
+                bytes: Int(row["size"]?.doubleValue ?? 0), raw: row["rawEcho"]?.doubleValue ?? .nan,
+                bridge: row["customEcho"]?.doubleValue ?? .nan)
         }
         return (paths, sweep)
     }

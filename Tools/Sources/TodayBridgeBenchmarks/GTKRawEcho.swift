@@ -8,11 +8,13 @@ enum GTKRawEcho {
     static func register(in webView: UnsafeMutablePointer<WebKitWebView>) {
         let manager = webkit_web_view_get_user_content_manager(webView)
         webkit_user_content_manager_register_script_message_handler_with_reply(manager, name, nil)
-        let echo: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, value, reply, _ in
+        let echo: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+            _, value, reply, _ in
             webkit_script_message_reply_return_value(reply, value)
             return 1
         }
-        _ = today_signal_connect(gpointer(manager), "script-message-with-reply-received::" + name, unsafeBitCast(echo, to: GCallback.self), nil)
+        _ = today_signal_connect(
+            gpointer(manager), "script-message-with-reply-received::" + name, unsafeBitCast(echo, to: GCallback.self),
+            nil)
     }
 }
-

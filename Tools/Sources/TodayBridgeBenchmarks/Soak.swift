@@ -17,7 +17,8 @@ enum Soak {
         let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate)
         defer { backend.stop() }
         let bridge = TodayBridge(
-            configuration: BridgeConfiguration(platform: .linux, surfaces: [try TrustedSurface(name: "soak", origins: [backend.secureOrigin])]),
+            configuration: BridgeConfiguration(
+                platform: .linux, surfaces: [try TrustedSurface(name: "soak", origins: [backend.secureOrigin])]),
             tokens: StaticTokenProvider(token: "soak"),
             analytics: DiscardingSink(),
             identity: AnalyticsIdentity(deviceID: "soak", sessionID: "soak", userID: { nil })
@@ -26,29 +27,45 @@ enum Soak {
         let samples = Locked<[GTKSoak.Sample]>([])
         let started = Date()
         let url = URL(string: backend.secureOrigin + "/e2e/soak.html")!
-        try GTKSoak.run(url: url, cycles: cycles, bridge: engineAlone ? nil : bridge, certificate: certificate.certificate, trimsBeforeSampling: trim) { sample in
+        try GTKSoak.run(
+            url: url, cycles: cycles, bridge: engineAlone ? nil : bridge, certificate: certificate.certificate,
+            trimsBeforeSampling: trim
+        ) { sample in
             samples.withLock { $0.append(sample) }
-            if sample.cycle % 25 == 0 { FileHandle.standardError.write(Data("soak: cycle \(sample.cycle) of \(cycles), \(sample.residentKiB) KiB\n".utf8)) }
+            if sample.cycle % 25 == 0 {
+                FileHandle.standardError.write(
+                    Data("soak: cycle \(sample.cycle) of \(cycles), \(sample.residentKiB) KiB\n".utf8))
+            }
         }
         report(samples.withLock { $0 }, engineAlone: engineAlone, seconds: Date().timeIntervalSince(started))
     }
 
     /// Prints the table: each resource at the start, after the warm-up, at the end, and its growth per cycle.
     static func report(_ samples: [GTKSoak.Sample], engineAlone: Bool, seconds: Double) {
-        guard let first = samples.first, let last = samples.last, last.cycle > 0 else { return print("soak: no cycle completed") }
+        guard let first = samples.first, let last = samples.last, last.cycle > 0 else {
+            return print("soak: no cycle completed")
+        }
         let warmUp = min(20, last.cycle / 4)
         let steady = samples.filter { $0.cycle >= warmUp }
         let warm = steady.first ?? first
         let views = engineAlone ? "web views without the bridge (the baseline)" : "web views with the bridge"
-        print("## Soak: \(last.cycle) \(views) opened, used across a navigation and closed, one host (\(String(format: "%.0f", seconds)) s)\n")
-        print("| resource | start | after \(warm.cycle) cycles | after \(last.cycle) cycles | growth per cycle after \(warm.cycle) |")
+        print(
+            "## Soak: \(last.cycle) \(views) opened, used across a navigation and closed, one host (\(String(format: "%.0f", seconds)) s)\n"
+        )
+        print(
+            "| resource | start | after \(warm.cycle) cycles | after \(last.cycle) cycles | growth per cycle after \(warm.cycle) |"
+        )
         print("|---|---|---|---|---|")
         let rows: [(String, KeyPath<GTKSoak.Sample, Int>)] = [
-            ("resident memory, KiB", \.residentKiB), ("threads", \.threads), ("file descriptors", \.fileDescriptors), ("child processes", \.childProcesses),
+            ("resident memory, KiB", \.residentKiB), ("threads", \.threads), ("file descriptors", \.fileDescriptors),
+            ("child processes", \.childProcesses),
         ]
         for (name, field) in rows {
             let slope = Self.slope(steady.map { (Double($0.cycle), Double($0[keyPath: field])) })
-            print(String(format: "| %@ | %d | %d | %d | %+.2f |", name, first[keyPath: field], warm[keyPath: field], last[keyPath: field], slope))
+            print(
+                String(
+                    format: "| %@ | %d | %d | %d | %+.2f |", name, first[keyPath: field], warm[keyPath: field],
+                    last[keyPath: field], slope))
         }
     }
 

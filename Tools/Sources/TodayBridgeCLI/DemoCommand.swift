@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgePostHog
 #if canImport(TodayBridgeGTK)
 import TodayBridgeGTK
@@ -36,7 +36,9 @@ struct DemoCommand: AsyncParsableCommand {
     func validate() throws {
         #if canImport(TodayBridgeGTK)
         if !inMemory, !FileManager.default.fileExists(atPath: webRoot + "/dist/packed/package/today-bridge.js") {
-            throw ValidationError("\(webRoot)/dist/packed/package/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)")
+            throw ValidationError(
+                "\(webRoot)/dist/packed/package/today-bridge.js is missing: build the web SDK first (web/scripts/build.sh)"
+            )
         }
         #endif
     }
@@ -54,21 +56,27 @@ struct DemoCommand: AsyncParsableCommand {
     private func runInWebKit() async throws {
         let headless = headless || ProcessInfo.processInfo.environment["DISPLAY"] == nil
         let certificate = try await CertificateFiles.generate()
-        let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate, tokenLifetime: 120) { name, report in
+        let backend = try await DemoBackend.start(webRoot: webRoot, certificate: certificate, tokenLifetime: 120) {
+            name, report in
             DemoTranscript.page(name, report)
         }
         defer { backend.stop() }
         // Analytics go through the production sink to a local stand-in for PostHog.
         let capture = try await PostHogCaptureServer.start()
         defer { capture.stop() }
-        let queue = FileManager.default.temporaryDirectory.appendingPathComponent("today-demo-posthog-\(UUID().uuidString)")
+        let queue = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-demo-posthog-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: queue) }
-        let analytics = try PostHogSink(configuration: PostHogConfiguration(
-            apiKey: "phc_demo", host: URL(string: capture.origin)!, queueDirectory: queue, flushInterval: 1
-        ))
+        let analytics = try PostHogSink(
+            configuration: PostHogConfiguration(
+                apiKey: "phc_demo", host: URL(string: capture.origin)!, queueDirectory: queue, flushInterval: 1
+            ))
         let bridge = DemoHost.bridge(backend: backend, analytics: analytics)
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
-        if headless { try FileManager.default.createDirectory(atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true) }
+        if headless {
+            try FileManager.default.createDirectory(
+                atPath: (screenshot as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
         let page = URL(string: backend.secureOrigin + "/demo/index.html" + (headless ? "?autoclose=1" : ""))!
         DemoTranscript.line("host", "backend on \(backend.secureOrigin), page \(page.absoluteString)")
         let end = try GTKPageRunner.run(
@@ -84,7 +92,9 @@ struct DemoCommand: AsyncParsableCommand {
         await bridge.flushAnalytics()
         await analytics.flush()
         await analytics.close()
-        let delivered = capture.events.map { "\($0["event"]?.stringValue ?? "?") (uuid \($0["uuid"]?.stringValue?.prefix(8) ?? "-"))" }
+        let delivered = capture.events.map {
+            "\($0["event"]?.stringValue ?? "?") (uuid \($0["uuid"]?.stringValue?.prefix(8) ?? "-"))"
+        }
         DemoTranscript.line("posthog", "delivered to \(capture.origin)/batch/: \(delivered.joined(separator: ", "))")
         if end != .closedItself { throw ExitCode(end.rawValue) }
     }

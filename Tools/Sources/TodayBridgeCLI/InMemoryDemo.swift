@@ -2,11 +2,13 @@ import ArgumentParser
 import Foundation
 import TodayBridge
 import TodayBridgeTesting
+import TodayBridgeTypeScript
 
 /// Every capability against an in-memory host, with each outcome printed (`demo --in-memory`).
 enum InMemoryDemo {
     static func run() async throws {
-        let feed = try TrustedSurface(name: "feed", origins: ["https://feed.example.com"], extraHeaders: ["X-Client": "today-demo"])
+        let feed = try TrustedSurface(
+            name: "feed", origins: ["https://feed.example.com"], extraHeaders: ["X-Client": "today-demo"])
         let host = BridgeTestHost(surfaces: [feed], clock: SystemBridgeClock())  // a demo runs on the real time
         try host.bridge.register("greet", access: .anyFrame, summary: "says hello") { (request: Greeting, _) in
             "Hello, \(request.name)!"
@@ -50,4 +52,3 @@ enum InMemoryDemo {
 struct Greeting: Decodable, Sendable {
     var name: String
 }
-

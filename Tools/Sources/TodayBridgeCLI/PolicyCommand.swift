@@ -47,12 +47,13 @@ struct PolicyCommand: ParsableCommand {
                 let rendered: JSONValue = [
                     "rule": .string(rule),
                     "matched": .number(Double(verdicts.count { $0.matches })),
-                    "origins": .array(verdicts.map { verdict in
-                        [
-                            "origin": .string(verdict.origin), "match": .bool(verdict.matches),
-                            "serialized": verdict.parsed.map { .string($0.description) } ?? .null,
-                        ]
-                    }),
+                    "origins": .array(
+                        verdicts.map { verdict in
+                            [
+                                "origin": .string(verdict.origin), "match": .bool(verdict.matches),
+                                "serialized": verdict.parsed.map { .string($0.description) } ?? .null,
+                            ]
+                        }),
                 ]
                 print(rendered.jsonString)
             } else {

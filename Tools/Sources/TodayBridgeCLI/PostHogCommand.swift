@@ -27,7 +27,10 @@ struct PostHogCommand: AsyncParsableCommand {
     @Option(help: "The PostHog host, e.g. https://us.i.posthog.com.")
     var host: String
 
-    @Option(help: "The project API key. Better in the environment, POSTHOG_API_KEY, where other users cannot see it (a command line is visible to every user of the machine); the option wins when both are given.")
+    @Option(
+        help:
+            "The project API key. Better in the environment, POSTHOG_API_KEY, where other users cannot see it (a command line is visible to every user of the machine); the option wins when both are given."
+    )
     var apiKey: String?
 
     @Option(help: "Events per request.")
@@ -59,7 +62,9 @@ struct PostHogCommand: AsyncParsableCommand {
 
     /// Checks the arguments before anything starts: a mistake is a usage error (exit 64).
     func validate() throws {
-        guard resolvedAPIKey != nil else { throw ValidationError("no API key: set \(Self.apiKeyVariable) (or give --api-key)") }
+        guard resolvedAPIKey != nil else {
+            throw ValidationError("no API key: set \(Self.apiKeyVariable) (or give --api-key)")
+        }
         guard let url = URL(string: host), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("not an http(s) URL: \(host)")
         }
@@ -72,13 +77,16 @@ struct PostHogCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let apiKey = resolvedAPIKey, let hostURL = URL(string: host) else { throw ExitCode.validationFailure }  // validate() checked both
+        // validate() checked both
+        guard let apiKey = resolvedAPIKey, let hostURL = URL(string: host) else { throw ExitCode.validationFailure }
         signal(SIGXFSZ, SIG_IGN)  // past a file-size limit a write fails (EFBIG) instead of ending the process
-        let sink = try PostHogSink(configuration: PostHogConfiguration(
-            apiKey: apiKey, host: hostURL, queueDirectory: URL(fileURLWithPath: queue),
-            batchSize: batchSize, flushInterval: flushInterval, maxQueuedEvents: maxQueued,
-            requestTimeout: requestTimeout, retry: PostHogRetryPolicy(initialDelay: retryDelay, maxDelay: max(retryDelay, 30))
-        ))
+        let sink = try PostHogSink(
+            configuration: PostHogConfiguration(
+                apiKey: apiKey, host: hostURL, queueDirectory: URL(fileURLWithPath: queue),
+                batchSize: batchSize, flushInterval: flushInterval, maxQueuedEvents: maxQueued,
+                requestTimeout: requestTimeout,
+                retry: PostHogRetryPolicy(initialDelay: retryDelay, maxDelay: max(retryDelay, 30))
+            ))
         let diagnostics = Task {
             for await diagnostic in sink.diagnostics() { printToStandardError(diagnostic.description) }
         }

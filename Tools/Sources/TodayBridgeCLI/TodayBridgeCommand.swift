@@ -54,7 +54,7 @@ struct TodayBridgeCommand: AsyncParsableCommand {
     }
 
     private static var subcommands: [any ParsableCommand.Type] {
-        [DemoCommand.self, ContractCommand.self, PolicyCommand.self, PostHogCommand.self, InspectCommand.self] + realEngineSubcommands
+        [DemoCommand.self, PolicyCommand.self, PostHogCommand.self, InspectCommand.self] + realEngineSubcommands
     }
 
     /// The commands that show pages in real engines (Linux's WebKitGTK and Chromium).

@@ -55,12 +55,16 @@ package final class DemoBackend: Sendable {
         let servers = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for secure in [true, false] {
-                    let router = DemoRoutes.router(webRoot: webRoot, tokens: tokens, tokenLifetime: tokenLifetime, reports: reports, apiCalls: apiCalls, secure: secure)
+                    let router = DemoRoutes.router(
+                        webRoot: webRoot, tokens: tokens, tokenLifetime: tokenLifetime, reports: reports,
+                        apiCalls: apiCalls, secure: secure)
                     let app = Application(
                         router: router,
                         server: secure ? try .tls(.http1(), tlsConfiguration: tls) : .http1(),
                         configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "today-demo"),
-                        onServerRunning: { channel in await (secure ? securePort : cleartextPort).set(channel.localAddress?.port ?? 0) },
+                        onServerRunning: { channel in
+                            await (secure ? securePort : cleartextPort).set(channel.localAddress?.port ?? 0)
+                        },
                         logger: Logger(label: "today-demo-backend", factory: { _ in SwiftLogNoOpLogHandler() })
                     )
                     group.addTask {
@@ -74,12 +78,16 @@ package final class DemoBackend: Sendable {
             }
         }
         return DemoBackend(
-            secureOrigin: "https://127.0.0.1:\(try await securePort.value())", cleartextOrigin: "http://127.0.0.1:\(try await cleartextPort.value())",
+            secureOrigin: "https://127.0.0.1:\(try await securePort.value())",
+            cleartextOrigin: "http://127.0.0.1:\(try await cleartextPort.value())",
             tokens: tokens, reports: reports, apiCalls: apiCalls, servers: servers
         )
     }
 
-    private init(secureOrigin: String, cleartextOrigin: String, tokens: TokenIssuer, reports: ReportBook, apiCalls: Locked<[APICall]>, servers: Task<Void, any Error>) {
+    private init(
+        secureOrigin: String, cleartextOrigin: String, tokens: TokenIssuer, reports: ReportBook,
+        apiCalls: Locked<[APICall]>, servers: Task<Void, any Error>
+    ) {
         self.secureOrigin = secureOrigin
         self.cleartextOrigin = cleartextOrigin
         self.tokens = tokens

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import TodayBridge
+import ToolSupport
 
 /// The demo backend's routes, for one of its two servers.
 enum DemoRoutes {
@@ -13,7 +14,10 @@ enum DemoRoutes {
         let router = Router()
         router.add(middleware: IsolationMiddleware())
         router.add(middleware: SandboxMiddleware())
-        router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true, logger: Logger(label: "today-demo-files", factory: { _ in SwiftLogNoOpLogHandler() })))
+        router.add(
+            middleware: FileMiddleware(
+                webRoot, searchForIndexHtml: true,
+                logger: Logger(label: "today-demo-files", factory: { _ in SwiftLogNoOpLogHandler() })))
 
         router.post("/token/issue") { request, _ in
             let lifetime = request.uri.queryParameters.get("ttl", as: Double.self) ?? tokenLifetime
@@ -35,7 +39,9 @@ enum DemoRoutes {
             json(["refreshes": .number(Double(await tokens.refreshCount))])
         }
         router.get("/api/me") { request, _ in
-            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            let bearer = request.headers[.authorization].flatMap {
+                $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
+            }
             let cookie = request.cookies["embed_bearer"]?.value
             var via: String?
             if let bearer, await tokens.isValid(bearer) {
@@ -59,8 +65,11 @@ enum DemoRoutes {
         router.get("/e2e/slow") { request, _ in
             let milliseconds = min(max(request.uri.queryParameters.get("ms", as: Int.self) ?? 0, 0), 10_000)
             try await Task.sleep(for: .milliseconds(milliseconds))
-            let page = #"<!doctype html><meta charset="utf-8"><title>The slow page</title><script src="/dist/packed/package/today-bridge.js"></script><script>window.TodayBridge.bridge.request('closeView');</script>"#
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: page)))
+            let page =
+                #"<!doctype html><meta charset="utf-8"><title>The slow page</title><script src="/dist/packed/package/today-bridge.js"></script><script>window.TodayBridge.bridge.request('closeView');</script>"#
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: page)))
         }
         router.post("/report/:name") { request, context in
             let name = context.parameters.get("name") ?? "unnamed"

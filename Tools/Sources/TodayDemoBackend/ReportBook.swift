@@ -1,5 +1,6 @@
 import Foundation
 import TodayBridge
+import ToolSupport
 
 /// What pages reported to `/report/<name>`, in arrival order.
 final class ReportBook: Sendable {

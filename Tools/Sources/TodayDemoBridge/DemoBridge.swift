@@ -51,10 +51,13 @@ package enum DemoBridge {
     }
 
     /// A message from the native side, shown on the page.
-    package static let notice = NativeEvent("demo.notice", payload: Notice.self, summary: "a message from the native side, shown on the page")
+    package static let notice = NativeEvent(
+        "demo.notice", payload: Notice.self, summary: "a message from the native side, shown on the page")
 
     /// Asks the page how far it got.
-    package static let progress = NativeCall("demo.progress", arguments: ProgressQuery.self, result: Progress.self, summary: "how many steps the page has shown")
+    package static let progress = NativeCall(
+        "demo.progress", arguments: ProgressQuery.self, result: Progress.self,
+        summary: "how many steps the page has shown")
 
     /// The generated file the demo page compiles against, relative to the tools' package (Tools/),
     /// and its maps' names.
@@ -65,8 +68,11 @@ package enum DemoBridge {
 
     /// Registers `device.info` and declares `demo.notice` and `demo.progress` on `bridge`.
     package static func install(on bridge: TodayBridge, engine: String) throws(BridgeConfigurationError) {
-        try bridge.register("device.info", access: .trustedSurface, summary: "what the native side runs on") { (_: DeviceInfoRequest, _) in
-            DeviceInfo(engine: engine, system: ProcessInfo.processInfo.operatingSystemVersionString, uptimeSeconds: Int(ProcessInfo.processInfo.systemUptime))
+        try bridge.register("device.info", access: .trustedSurface, summary: "what the native side runs on") {
+            (_: DeviceInfoRequest, _) in
+            DeviceInfo(
+                engine: engine, system: ProcessInfo.processInfo.operatingSystemVersionString,
+                uptimeSeconds: Int(ProcessInfo.processInfo.systemUptime))
         }
         try bridge.declare(notice)
         try bridge.declare(progress)

@@ -29,11 +29,15 @@ package enum AndroidPageRunner {
 
     /// Runs the page; returns how it ended (an unexpected status, such as a crash of the JVM, is
     /// returned as is).
-    package static func run(options: PageRunOptions, app: AppOptions, environment: [String: String?] = [:]) async throws -> Int32 {
+    package static func run(
+        options: PageRunOptions, app: AppOptions, environment: [String: String?] = [:]
+    ) async throws -> Int32 {
         let host = try AndroidHostFiles.locate()
         var jvm = ["-Djava.library.path=\(host.libraryFolder)"]
         if let certificate = options.certificate {
-            jvm.append("-Dtoday.emulation.trustedCertificateKeys=\(try await CertificateFiles.publicKeyHash(ofCertificateAt: certificate))")
+            jvm.append(
+                "-Dtoday.emulation.trustedCertificateKeys=\(try await CertificateFiles.publicKeyHash(ofCertificateAt: certificate))"
+            )
         }
         var arguments = [options.url.absoluteString, "--timeout", String(options.timeout)]
         for rule in app.trustedOrigins { arguments += ["--trust", rule] }
@@ -82,19 +86,26 @@ struct AndroidHostFiles {
     static let jarName = "today-bridge-android-host.jar"
 
     static func locate() throws -> AndroidHostFiles {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         let environment = ProcessInfo.processInfo.environment
-        let jar = environment["TODAY_BRIDGE_ANDROID_HOST"] ?? ancestors(of: executable)
+        let jar =
+            environment["TODAY_BRIDGE_ANDROID_HOST"]
+            ?? ancestors(of: executable)
             .map { $0.appendingPathComponent("android-host/\(jarName)").path }
             .first { FileManager.default.fileExists(atPath: $0) }
         guard let jar else { throw AndroidHostError.missing("\(jarName): make android-host builds it") }
-        guard FileManager.default.fileExists(atPath: executable.appendingPathComponent("libTodayBridgeJNI.so").path) else {
-            throw AndroidHostError.missing("libTodayBridgeJNI.so beside \(executable.path): swift build --package-path Tools --product TodayBridgeJNI")
+        guard FileManager.default.fileExists(atPath: executable.appendingPathComponent("libTodayBridgeJNI.so").path)
+        else {
+            throw AndroidHostError.missing(
+                "libTodayBridgeJNI.so beside \(executable.path): swift build --package-path Tools --product TodayBridgeJNI"
+            )
         }
         let javaHome = environment["JAVA_HOME"] ?? "/usr/lib/jvm/java-17-openjdk-amd64"
         return AndroidHostFiles(
             java: javaHome + "/bin/java",
-            classPath: [jar, "/usr/share/java/com.android.json.jar", "/usr/share/java/kotlin-stdlib.jar"].joined(separator: ":"),
+            classPath: [jar, "/usr/share/java/com.android.json.jar", "/usr/share/java/kotlin-stdlib.jar"].joined(
+                separator: ":"),
             libraryFolder: executable.path
         )
     }

@@ -22,19 +22,23 @@ package struct AppScheme: Sendable {
     /// Reads `NAME=DIRECTORY`.
     package init?(argument: String) {
         guard let separator = argument.firstIndex(of: "="), separator != argument.startIndex else { return nil }
-        self.init(name: String(argument[..<separator]), directory: String(argument[argument.index(after: separator)...]))
+        self.init(
+            name: String(argument[..<separator]), directory: String(argument[argument.index(after: separator)...]))
     }
 
     /// Registers the scheme in the default web context, where every web view of this process lives.
     @GLibActor
     package func register() {
         let context = webkit_web_context_get_default()
-        let files = Unmanaged.passRetained(AppSchemeFiles(root: URL(fileURLWithPath: directory).standardizedFileURL)).toOpaque()
+        let files = Unmanaged.passRetained(AppSchemeFiles(root: URL(fileURLWithPath: directory).standardizedFileURL))
+            .toOpaque()
         let serve: @convention(c) (OpaquePointer?, gpointer?) -> Void = { request, files in
             let files = Unmanaged<AppSchemeFiles>.fromOpaque(files!).takeUnretainedValue()
             files.answer(request!)
         }
-        let release: @convention(c) (gpointer?) -> Void = { files in Unmanaged<AppSchemeFiles>.fromOpaque(files!).release() }
+        let release: @convention(c) (gpointer?) -> Void = { files in
+            Unmanaged<AppSchemeFiles>.fromOpaque(files!).release()
+        }
         webkit_web_context_register_uri_scheme(context, name, serve, files, release)
         webkit_security_manager_register_uri_scheme_as_secure(webkit_web_context_get_security_manager(context), name)
     }
@@ -52,7 +56,8 @@ private final class AppSchemeFiles: Sendable {
         let path = webkit_uri_scheme_request_get_path(request).map { String(cString: $0) } ?? "/"
         let file = root.appendingPathComponent(path).standardizedFileURL
         guard file.path.hasPrefix(root.path + "/"), let data = FileManager.default.contents(atPath: file.path) else {
-            let error = g_error_new_literal(g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "no such file: \(path)")
+            let error = g_error_new_literal(
+                g_io_error_quark(), gint(G_IO_ERROR_NOT_FOUND.rawValue), "no such file: \(path)")
             webkit_uri_scheme_request_finish_error(request, error)
             g_error_free(error)
             return

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Foundation
 import TodayBridge
+import ToolSupport
 import TodayBridgeGTK
 
 /// Shows one page in a WebKitGTK window with the bridge installed, until the page calls
@@ -19,7 +20,10 @@ package final class GTKPageRunner {
     private var finished = false
     private var reloaded = false
 
-    private init(options: PageRunOptions, bridge: TodayBridge, end: Locked<PageRunEnd>, onInstalled: @escaping @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void) {
+    private init(
+        options: PageRunOptions, bridge: TodayBridge, end: Locked<PageRunEnd>,
+        onInstalled: @escaping @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void
+    ) {
         self.options = options
         self.bridge = bridge
         self.end = end
@@ -32,7 +36,9 @@ package final class GTKPageRunner {
     package nonisolated static func run(
         options: PageRunOptions,
         bridge: TodayBridge,
-        onInstalled: @escaping @Sendable @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void = { _, _ in }
+        onInstalled: @escaping @Sendable @GLibActor (UnsafeMutablePointer<WebKitWebView>, WebKitGTKBridge) -> Void = {
+            _, _ in
+        }
     ) throws -> PageRunEnd {
         let display = options.headless ? try VirtualDisplay() : nil
         let quiet = options.headless ? QuietStandardError() : nil
@@ -78,11 +84,13 @@ package final class GTKPageRunner {
         gtk_window_set_child(today_window(window), today_web_view_widget(view))
         gtk_window_present(today_window(window))
         webkit_web_view_load_uri(view, options.url.absoluteString)
-        g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(1, options.timeout * 1000)), { data in
-            let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            GLibActor.assumeIsolated { runner.finish(.timedOut, reason: "timed out") }
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        g_timeout_add_full(
+            G_PRIORITY_DEFAULT, guint(max(1, options.timeout * 1000)),
+            { data in
+                let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
+                GLibActor.assumeIsolated { runner.finish(.timedOut, reason: "timed out") }
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     private func allow(_ certificatePath: String, in session: OpaquePointer?) {
@@ -104,10 +112,13 @@ package final class GTKPageRunner {
             GLibActor.assumeIsolated { runner.finish(.closedItself, reason: nil) }
         }
         _ = today_signal_connect(gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self), data)
-        let onCreate: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, gpointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = { opener, _, data in
-            let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
-            return GLibActor.assumeIsolated { runner.popup(openedBy: opener!) }
-        }
+        let onCreate:
+            @convention(c) (UnsafeMutablePointer<WebKitWebView>?, gpointer?, gpointer?) -> UnsafeMutablePointer<
+                GtkWidget
+            >? = { opener, _, data in
+                let runner = Unmanaged<GTKPageRunner>.fromOpaque(data!).takeUnretainedValue()
+                return GLibActor.assumeIsolated { runner.popup(openedBy: opener!) }
+            }
         _ = today_signal_connect(gpointer(view), "create", unsafeBitCast(onCreate, to: GCallback.self), data)
     }
 
@@ -147,4 +158,3 @@ package final class GTKPageRunner {
         }
     }
 }
-

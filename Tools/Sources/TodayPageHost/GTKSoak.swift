@@ -28,7 +28,10 @@ package final class GTKSoak {
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var cycle = 0
 
-    private init(url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, trimsBeforeSampling: Bool, onSample: @escaping @Sendable (Sample) -> Void) {
+    private init(
+        url: URL, cycles: Int, bridge: TodayBridge?, certificate: String?, trimsBeforeSampling: Bool,
+        onSample: @escaping @Sendable (Sample) -> Void
+    ) {
         self.url = url
         self.cycles = cycles
         self.bridge = bridge
@@ -51,7 +54,9 @@ package final class GTKSoak {
         defer { quiet.restore() }
         gtk_init()
         let soak = Task { @GLibActor in
-            let soak = GTKSoak(url: url, cycles: cycles, bridge: bridge, certificate: certificate, trimsBeforeSampling: trimsBeforeSampling, onSample: onSample)
+            let soak = GTKSoak(
+                url: url, cycles: cycles, bridge: bridge, certificate: certificate,
+                trimsBeforeSampling: trimsBeforeSampling, onSample: onSample)
             soak.start()
             return soak
         }
@@ -88,7 +93,9 @@ package final class GTKSoak {
             let soak = Unmanaged<GTKSoak>.fromOpaque(data!).takeUnretainedValue()
             GLibActor.assumeIsolated { soak.viewClosed() }
         }
-        _ = today_signal_connect(gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+        _ = today_signal_connect(
+            gpointer(view), "close", unsafeBitCast(onClose, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque())
         webkit_web_view_load_uri(view, url.absoluteString)
     }
 
@@ -124,7 +131,9 @@ package final class GTKSoak {
             return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? -1
         }
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-        return Sample(cycle: cycle, residentKiB: field("VmRSS"), threads: field("Threads"), fileDescriptors: descriptors, childProcesses: childCount())
+        return Sample(
+            cycle: cycle, residentKiB: field("VmRSS"), threads: field("Threads"), fileDescriptors: descriptors,
+            childProcesses: childCount())
     }
 
     /// How many processes have this one as their parent.
@@ -132,7 +141,9 @@ package final class GTKSoak {
         let me = getpid()
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
         return ids.count { id in
-            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             return stat[stat.index(after: close)...].split(separator: " ").dropFirst().first.flatMap { pid_t($0) } == me
         }
     }

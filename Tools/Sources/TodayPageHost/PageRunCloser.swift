@@ -1,4 +1,5 @@
 import TodayBridge
+import ToolSupport
 
 /// Lets the app's side end a page run, as an app dismisses its web view: the `closeView` test
 /// capability closes it through the runner that showed the page. A page that navigated cannot

@@ -28,8 +28,10 @@ package struct PageRunOptions: Sendable {
     package var backForwardCache: Bool?
 
     package init(
-        url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [], screenshot: String? = nil,
-        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false, webProcessExtension: String? = nil,
+        url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [],
+        screenshot: String? = nil,
+        appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false,
+        webProcessExtension: String? = nil,
         closer: PageRunCloser? = nil, backForwardCache: Bool? = nil
     ) {
         self.url = url

@@ -1,4 +1,5 @@
 import TodayBridge
+import ToolSupport
 
 /// A token provider for trying pages: a fixed token, and a new value on every refresh
 /// (`VALUE-1`, `VALUE-2`, ...).

@@ -1,5 +1,5 @@
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeConformance
 
 /// Capabilities for trying a page's use of the bridge (`open --test-capabilities`):
 ///
@@ -18,21 +18,25 @@ package enum TestCapabilities {
     }
 
     package static func register(in bridge: TodayBridge, closer: PageRunCloser? = nil) throws {
-        try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") { (message: JSONValue, _) in
+        try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") {
+            (message: JSONValue, _) in
             PageExercises.echo(message)
         }
         try bridge.register("fail", access: .anyFrame, summary: "always rejects") { (_: JSONValue, _) -> NoResult in
             throw BridgeError(code: "declined", message: "declined on purpose", recoverable: true)
         }
-        try bridge.register("sleep", access: .anyFrame, summary: "resolves after ms milliseconds") { (request: SleepRequest, _) -> NoResult in
+        try bridge.register("sleep", access: .anyFrame, summary: "resolves after ms milliseconds") {
+            (request: SleepRequest, _) -> NoResult in
             try await Task.sleep(nanoseconds: UInt64(min(max(request.ms, 0), 10_000) * 1_000_000))
             return NoResult()
         }
-        try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") { (request: PageExercises.EventRequest, context) in
+        try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") {
+            (request: PageExercises.EventRequest, context) in
             await PageExercises.emit(request, in: context)
             return NoResult()
         }
-        try bridge.register("callPage", access: .mainFrame, summary: "the host calls a page handler") { (request: PageExercises.CallRequest, context) -> JSONValue in
+        try bridge.register("callPage", access: .mainFrame, summary: "the host calls a page handler") {
+            (request: PageExercises.CallRequest, context) -> JSONValue in
             do {
                 return ["value": try await PageExercises.call(request, in: context) ?? .null]
             } catch {
@@ -40,7 +44,8 @@ package enum TestCapabilities {
             }
         }
         guard let closer else { return }
-        try bridge.register("closeView", access: .mainFrame, summary: "the app closes the web view") { (_: JSONValue, _) -> NoResult in
+        try bridge.register("closeView", access: .mainFrame, summary: "the app closes the web view") {
+            (_: JSONValue, _) -> NoResult in
             closer.closeView()
             return NoResult()
         }

@@ -15,7 +15,10 @@ final class VirtualDisplay {
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         // -displayfd picks a free display and writes its number to the pipe (fd 3 in the child).
-        server.arguments = ["--pdeathsig", "KILL", "--", "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        server.arguments = [
+            "--pdeathsig", "KILL", "--", "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten",
+            "tcp",
+        ]
         server.standardOutput = displayPipe
         server.standardError = FileHandle.nullDevice
         try server.run()

@@ -1,7 +1,7 @@
 import Foundation
 import TodayBridge
 import TodayBridgeWebKit
-import WebKit
+@_spi(Tools) import WebKit
 
 /// Shows one page in a `WKWebView` with the `TodayBridgeWebKit` adapter installed, the way an iOS
 /// app does, until the page calls `window.close()`, its web content process ends, or the time
@@ -55,7 +55,8 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
         self.ended = ended
         if let certificate = options.certificate {
             let hosts = options.certificateHosts.isEmpty ? [options.url.host ?? "127.0.0.1"] : options.certificateHosts
-            for host in hosts where !configuration.websiteDataStore.allowTLSCertificate(atPath: certificate, forHost: host) {
+            for host in hosts
+            where !configuration.websiteDataStore.allowTLSCertificate(atPath: certificate, forHost: host) {
                 printToStandardError("today-bridge: cannot read certificate \(certificate)")
             }
         }
@@ -75,7 +76,8 @@ package final class WKWebViewPageRunner: NSObject, WKNavigationDelegate, WKUIDel
 
     /// A window the page opened: a view from `configuration`, delegated here, kept while it is open.
     package func webView(
-        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction,
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction,
         windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
         let window = WKWebView(frame: CGRect(x: 0, y: 0, width: 1024, height: 720), configuration: configuration)

@@ -10,7 +10,8 @@ package struct CertificateFiles: Sendable {
 
     /// Generates a new certificate and key in a fresh temporary directory.
     package static func generate() async throws -> CertificateFiles {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("today-bridge-tls-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-bridge-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let files = CertificateFiles(
             certificate: directory.appendingPathComponent("cert.pem").path,
@@ -27,7 +28,8 @@ package struct CertificateFiles: Sendable {
     /// The base64 SHA-256 hash of the public key of the PEM certificate at `path`: the form
     /// Chromium's `--ignore-certificate-errors-spki-list` takes.
     package static func publicKeyHash(ofCertificateAt path: String) async throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("today-bridge-spki-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-bridge-spki-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = { (name: String) in directory.appendingPathComponent(name).path }
@@ -52,7 +54,8 @@ package enum CertificateError: Error, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .opensslFailed(let status, let errors): "openssl failed (exit \(status.map(String.init) ?? "none")): \(errors)"
+        case .opensslFailed(let status, let errors):
+            "openssl failed (exit \(status.map(String.init) ?? "none")): \(errors)"
         }
     }
 }

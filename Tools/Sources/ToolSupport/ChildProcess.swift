@@ -52,7 +52,9 @@ package final class ChildProcess: Sendable {
                 started.withLock { $0 = execution.processIdentifier.value }
                 return try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(64 << 20)) { onLine(line) }
+                        for try await line in execution.standardOutput.strings(
+                            bufferingPolicy: .maxLineLength(64 << 20))
+                        { onLine(line) }
                     }
                     group.addTask {
                         for try await line in execution.standardError.strings() {
@@ -66,7 +68,8 @@ package final class ChildProcess: Sendable {
                                 do {
                                     for start in stride(from: 0, to: lines.count, by: 100) {
                                         let chunk = lines[start..<min(start + 100, lines.count)]
-                                        _ = try await execution.standardInputWriter.write(chunk.joined(separator: "\n") + "\n")
+                                        _ = try await execution.standardInputWriter.write(
+                                            chunk.joined(separator: "\n") + "\n")
                                     }
                                     if close { try await execution.standardInputWriter.finish() }
                                 } catch {
@@ -155,7 +158,9 @@ extension ChildProcess {
         within seconds: Double = 600
     ) async -> Completed {
         let lines = Locked<[String]>([])
-        let child = ChildProcess(executable: executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory) { line in
+        let child = ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory
+        ) { line in
             lines.withLock { $0.append(line) }
         }
         let status = await child.waitForExit(within: seconds)

@@ -4,5 +4,6 @@ import Foundation
 /// runner, a benchmark or the CLI itself, all built into the same folder).
 package enum TodayBridgeExecutable {
     /// Its path.
-    package static let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("today-bridge").path
+    package static let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("today-bridge").path
 }

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 import ToolSupport
 
@@ -30,10 +30,13 @@ struct DiskFullDeliveryTests {
         #"{"name":"step","id":"\#(id)","timestamp":1795392000000,"deviceID":"device-1","properties":{"eid":"\#(id)","index":\#(index)}}"#
     }
 
-    @Test("T1 the journal fills (EFBIG under a file-size limit) while PostHog is down: every event is answered, one diagnostic, what was queued is delivered undamaged, appends resume once delivery frees the space")
+    @Test(
+        "T1 the journal fills (EFBIG under a file-size limit) while PostHog is down: every event is answered, one diagnostic, what was queued is delivered undamaged, appends resume once delivery frees the space"
+    )
     func diskFull() async throws {
         // util-linux is essential on Debian: a missing prlimit fails the test instead of skipping it.
-        try #require(FileManager.default.isExecutableFile(atPath: Self.prlimit), "\(Self.prlimit) (util-linux) is missing")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.prlimit), "\(Self.prlimit) (util-linux) is missing")
         let server = try await PostHogCaptureServer.start()
         defer { server.stop() }
         let postHogDown = Locked(true)
@@ -41,11 +44,14 @@ struct DiskFullDeliveryTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let answers = Locked(Answers())
-        let child = ChildProcess(executable: Self.prlimit, arguments: [
-            "--fsize=\(Self.fileSizeLimit)", "--", Self.cli,
-            "posthog", "--queue", directory.url.path, "--host", server.origin, "--api-key", "phc_test",
-            "--batch-size", "50", "--flush-interval", "0.2", "--retry-delay", "0.05", "--request-timeout", "5",
-        ]) { line in
+        let child = ChildProcess(
+            executable: Self.prlimit,
+            arguments: [
+                "--fsize=\(Self.fileSizeLimit)", "--", Self.cli,
+                "posthog", "--queue", directory.url.path, "--host", server.origin, "--api-key", "phc_test",
+                "--batch-size", "50", "--flush-interval", "0.2", "--retry-delay", "0.05", "--request-timeout", "5",
+            ]
+        ) { line in
             answers.withLock { answers in
                 if line.hasPrefix("queued ") { answers.queued.append(String(line.dropFirst(7))) }
                 if line.hasPrefix("not queued ") { answers.notQueued.append(String(line.dropFirst(11))) }
@@ -62,7 +68,9 @@ struct DiskFullDeliveryTests {
 
         // 1. The disk fills: PostHog refuses everything, so the journal grows to the limit.
         send(Self.eventsWhileFull)
-        #expect(await eventually(within: 60) { answers.withLock { $0.count } == Self.eventsWhileFull }, "every event is answered (T1)")
+        #expect(
+            await eventually(within: 60) { answers.withLock { $0.count } == Self.eventsWhileFull },
+            "every event is answered (T1)")
         let whileFull = answers.withLock { $0 }
         #expect(whileFull.queued.count > 0 && whileFull.notQueued.count > 0, "the limit is reached mid-run")
         #expect(server.events.isEmpty)
@@ -79,8 +87,11 @@ struct DiskFullDeliveryTests {
             _ = await eventually(within: 5) { answers.withLock { $0.count } > before }
             // A small append may still squeeze into the room left; the episode ends (the sink logs
             // it) at the first append after delivery emptied the journal.
-            if child.standardError.contains("the PostHog queue writes again") { resumedAfter = ContinuousClock.now - restoredAt }
-            else { try await Task.sleep(nanoseconds: 20_000_000) }
+            if child.standardError.contains("the PostHog queue writes again") {
+                resumedAfter = ContinuousClock.now - restoredAt
+            } else {
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
         }
         #expect(resumedAfter != nil, "appends resume once the delivered journal gives its space back")
 
@@ -100,15 +111,19 @@ struct DiskFullDeliveryTests {
         let unacknowledged = delivered.subtracting(acknowledged)
         let damaged = received.filter { event in
             guard let id = event["uuid"]?.stringValue, let line = sent[id],
-                  let original = try? JSONValue(parsing: line) else { return true }
-            return event["properties"]?["index"] != original["properties"]?["index"] || event["properties"]?["eid"]?.stringValue != id
+                let original = try? JSONValue(parsing: line)
+            else { return true }
+            return event["properties"]?["index"] != original["properties"]?["index"]
+                || event["properties"]?["eid"]?.stringValue != id
         }
         // The command prints each of the sink's diagnostics as a line of its own (the log has them too).
         let diagnostics = child.standardError.split(separator: "\n").filter { $0.hasPrefix("[analyticsFailed]") }
-        print("disk-full delivery: events in \(sent.count), acknowledged \(acknowledged.count) (while full \(whileFull.queued.count)), " +
-              "not queued \(final.notQueued.count), delivered \(delivered.count) distinct of \(received.count), lost \(lost.count), " +
-              "unacknowledged delivered \(unacknowledged.count), damaged \(damaged.count), analyticsFailed diagnostics \(diagnostics.count), " +
-              "probes \(probes), appends resumed \(resumedAfter.map { "\($0)" } ?? "never") after PostHog came back")
+        print(
+            "disk-full delivery: events in \(sent.count), acknowledged \(acknowledged.count) (while full \(whileFull.queued.count)), "
+                + "not queued \(final.notQueued.count), delivered \(delivered.count) distinct of \(received.count), lost \(lost.count), "
+                + "unacknowledged delivered \(unacknowledged.count), damaged \(damaged.count), analyticsFailed diagnostics \(diagnostics.count), "
+                + "probes \(probes), appends resumed \(resumedAfter.map { "\($0)" } ?? "never") after PostHog came back"
+        )
         #expect(lost.isEmpty, "every acknowledged event is delivered")
         #expect(unacknowledged.isEmpty, "no event whose append failed is delivered")
         #expect(damaged.isEmpty)

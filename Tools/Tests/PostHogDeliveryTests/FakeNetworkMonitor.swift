@@ -1,5 +1,6 @@
 import TodayBridge
-import TodayBridgePostHog
+import ToolSupport
+@_spi(Tools) import TodayBridgePostHog
 
 /// A network monitor the test drives: `report(_:)` is what `NWPathMonitor` would say.
 final class FakeNetworkMonitor: PostHogNetworkMonitor {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodayBridge
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 import ToolSupport
 
@@ -13,17 +13,23 @@ struct PostHogCommandTests {
 
     /// Runs `posthog` against `server` with one event on standard input (its `eid` the event id, as
     /// the bridge sends it) and `environment`.
-    static func deliver(to server: PostHogCaptureServer, extra: [String] = [], environment: [String: String?]) async throws -> (status: Int32?, errors: String, lines: [String]) {
+    static func deliver(
+        to server: PostHogCaptureServer, extra: [String] = [], environment: [String: String?]
+    ) async throws -> (status: Int32?, errors: String, lines: [String]) {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let lines = Locked<[String]>([])
         let host = ChildProcess(
             executable: cli,
-            arguments: ["posthog", "--queue", directory.url.path, "--host", server.origin, "--flush-interval", "0.1"] + extra,
+            arguments: ["posthog", "--queue", directory.url.path, "--host", server.origin, "--flush-interval", "0.1"]
+                + extra,
             environment: environment
         ) { line in lines.withLock { $0.append(line) } }
         let id = UUID().uuidString.lowercased()
-        host.write([#"{"name":"opened","id":"\#(id)","timestamp":1795392000000,"deviceID":"device-1","properties":{"eid":"\#(id)"}}"#], thenClose: true)
+        host.write(
+            [
+                #"{"name":"opened","id":"\#(id)","timestamp":1795392000000,"deviceID":"device-1","properties":{"eid":"\#(id)"}}"#
+            ], thenClose: true)
         let status = await host.waitForExit(within: 60)
         return (status, host.standardError, lines.withLock { $0 })
     }
@@ -42,7 +48,8 @@ struct PostHogCommandTests {
     func optionWins() async throws {
         let server = try await PostHogCaptureServer.start()
         defer { server.stop() }
-        let run = try await Self.deliver(to: server, extra: ["--api-key", "phc_option"], environment: ["POSTHOG_API_KEY": "phc_from_environment"])
+        let run = try await Self.deliver(
+            to: server, extra: ["--api-key", "phc_option"], environment: ["POSTHOG_API_KEY": "phc_from_environment"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(server.batches.map(\.apiKey) == ["phc_option"], "\(run.lines) \(run.errors)")
     }

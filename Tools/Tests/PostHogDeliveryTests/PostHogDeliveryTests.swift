@@ -2,9 +2,9 @@ import Foundation
 import Logging
 import Testing
 import TodayBridge
-import TodayBridgePostHog
+@_spi(Tools) import TodayBridgePostHog
 import ToolSupport
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 
 @Suite("PostHog delivery against a local capture server")
@@ -54,7 +54,9 @@ struct PostHogDeliveryTests {
         )
     }
 
-    @Test("T1 a full batch goes at once, gzipped, in the shape PostHog's batch API takes, with the library in the User-Agent")
+    @Test(
+        "T1 a full batch goes at once, gzipped, in the shape PostHog's batch API takes, with the library in the User-Agent"
+    )
     func fullBatch() async throws {
         let fixture = try await Fixture(batchSize: 5)
         defer { Task { await fixture.finish() } }
@@ -69,7 +71,9 @@ struct PostHogDeliveryTests {
         #expect(fixture.server.events.map { $0["distinct_id"] } == Array(repeating: "device-1", count: 5))
     }
 
-    @Test("T1 a 413 halves the batch and sends again at once, down to one event; an event PostHog finds too large alone is dropped")
+    @Test(
+        "T1 a 413 halves the batch and sends again at once, down to one event; an event PostHog finds too large alone is dropped"
+    )
     func tooLarge() async throws {
         let fixture = try await Fixture(batchSize: 10)
         defer { Task { await fixture.finish() } }
@@ -79,7 +83,9 @@ struct PostHogDeliveryTests {
         #expect(await flushes(fixture.sink))
         #expect(fixture.server.events.map { $0["uuid"] } == events.map { .string($0.id) }, "none lost, in order")
         #expect(fixture.server.batches.map(\.events.count).allSatisfy { $0 <= 3 })
-        #expect(fixture.server.requestCount == 2 + fixture.server.batches.count, "10 refused, 5 refused, then batches of 2 (or fewer)")
+        #expect(
+            fixture.server.requestCount == 2 + fixture.server.batches.count,
+            "10 refused, 5 refused, then batches of 2 (or fewer)")
         #expect(fixture.clock.wakeTimes.isEmpty, "no backoff")
 
         let diagnostics = fixture.sink.diagnostics()
@@ -261,7 +267,9 @@ struct PostHogDeliveryTests {
         #expect(await eventually { server.events.count == 3 })
     }
 
-    @Test("T1 track settles at once; flushAnalytics returns once its event is on disk; PostHog gets the bridge's event id as uuid")
+    @Test(
+        "T1 track settles at once; flushAnalytics returns once its event is on disk; PostHog gets the bridge's event id as uuid"
+    )
     func throughTheBridge() async throws {
         let fixture = try await Fixture()
         defer { Task { await fixture.finish() } }

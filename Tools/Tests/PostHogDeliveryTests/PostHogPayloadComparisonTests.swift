@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodayBridge
 import TodayBridgePostHog
-import TodayBridgeTesting
+@_spi(Tools) import TodayBridgeTesting
 import TodayDemoBackend
 import ToolSupport
 
@@ -14,29 +14,43 @@ struct PostHogPayloadComparisonTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     private static let python = root.appendingPathComponent(".build/posthog-python/bin/python")
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("posthog_python_capture.py")
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "posthog_python_capture.py")
 
     /// What differs, on purpose: the library's own name and version, and what a server SDK says
     /// of its runtime (posthog-python runs on a server; the sink in an app).
     private static let differingValues: Set<String> = ["$lib", "$lib_version", "$os", "$os_version"]
-    private static let pythonOnlyProperties: Set<String> = ["$python_runtime", "$python_version", "$os_distro", "$is_server"]
+    private static let pythonOnlyProperties: Set<String> = [
+        "$python_runtime", "$python_version", "$os_distro", "$is_server",
+    ]
 
-    @Test("T1 the capture server accepts posthog-python's batch and the sink's for the same events; they differ only where listed")
+    @Test(
+        "T1 the capture server accepts posthog-python's batch and the sink's for the same events; they differ only where listed"
+    )
     func sameAsPostHogPython() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.python.path), "run scripts/install-posthog-python.sh")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.python.path), "run scripts/install-posthog-python.sh")
         let server = try await PostHogCaptureServer.start()
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let sink = try PostHogSink(
-            configuration: PostHogConfiguration(apiKey: "phc_test", host: URL(string: server.origin)!, queueDirectory: directory.url, flushNotifications: []),
+            configuration: PostHogConfiguration(
+                apiKey: "phc_test", host: URL(string: server.origin)!, queueDirectory: directory.url,
+                flushNotifications: []),
             clock: ManualClock()
         )
+        // Event ids are UUIDv7, as the bridge makes them (version 7, variant 10).
+        let ids = ["019ab2c0-8e40-7a3b-9c1d-2f3e4a5b6c7d", "019ab2c0-8e41-7b4c-8d2e-3f4a5b6c7d8e"]
         let events = [nil, "user-1"].enumerated().map { index, user in
-            let id = AnalyticsEventID.now()
+            let id = ids[index]
             return AnalyticsEvent(
-                name: "opened", id: id, timestamp: Date(timeIntervalSince1970: 1_795_392_000.25 + Double(index)), userID: user, deviceID: "device-1",
-                properties: ["eid": .string(id), "sid": "session-1", "screen": "home", "ctx": ["surface": "feed", "page": "https://app.example/home", "frame": "main"]]
+                name: "opened", id: id, timestamp: Date(timeIntervalSince1970: 1_795_392_000.25 + Double(index)),
+                userID: user, deviceID: "device-1",
+                properties: [
+                    "eid": .string(id), "sid": "session-1", "screen": "home",
+                    "ctx": ["surface": "feed", "page": "https://app.example/home", "frame": "main"],
+                ]
             )
         }
         try await sink.record(events)
@@ -46,9 +60,13 @@ struct PostHogPayloadComparisonTests {
         #expect(ours.map { $0["event"] } == ["opened", "$identify", "opened"])
 
         // The same items, through posthog-python.
-        let input = JSONValue.array(ours.map { item in
-            ["event": item["event"]!, "distinct_id": item["distinct_id"]!, "uuid": item["uuid"]!, "timestamp": item["timestamp"]!, "properties": item["properties"]!]
-        })
+        let input = JSONValue.array(
+            ours.map { item in
+                [
+                    "event": item["event"]!, "distinct_id": item["distinct_id"]!, "uuid": item["uuid"]!,
+                    "timestamp": item["timestamp"]!, "properties": item["properties"]!,
+                ]
+            })
         try runPython(input: input.jsonString, host: server.origin)
         #expect(server.refusedShapes.isEmpty, "\(server.refusedShapes)")
         // The sink's one batch, then posthog-python's (its consumer thread may send them in more than one).
@@ -56,19 +74,32 @@ struct PostHogPayloadComparisonTests {
         let theirBatches = batches.dropFirst()
         #expect(!theirBatches.isEmpty)
         let theirs = theirBatches.flatMap(\.events)
-        #expect(theirBatches.allSatisfy { $0.contentEncoding == "gzip" && $0.userAgent?.hasPrefix("posthog-python/") == true })
+        #expect(
+            theirBatches.allSatisfy {
+                $0.contentEncoding == "gzip" && $0.userAgent?.hasPrefix("posthog-python/") == true
+            })
 
         #expect(theirs.count == ours.count)
         for (mine, their) in zip(ours, theirs) {
-            guard case .object(let mine) = mine, case .object(let their) = their else { Issue.record("not objects"); continue }
+            guard case .object(let mine) = mine, case .object(let their) = their else {
+                Issue.record("not objects")
+                continue
+            }
             #expect(Set(mine.keys) == Set(their.keys), "the same keys in each item")
             for key in ["event", "uuid", "distinct_id"] { #expect(mine[key] == their[key], "\(key)") }
-            #expect(sameInstant(mine["timestamp"], their["timestamp"]), "timestamp: the same instant, written to the millisecond or the microsecond")
-            guard case .object(let myProperties)? = mine["properties"], case .object(let theirProperties)? = their["properties"] else {
-                Issue.record("no properties"); continue
+            #expect(
+                sameInstant(mine["timestamp"], their["timestamp"]),
+                "timestamp: the same instant, written to the millisecond or the microsecond")
+            guard case .object(let myProperties)? = mine["properties"],
+                case .object(let theirProperties)? = their["properties"]
+            else {
+                Issue.record("no properties")
+                continue
             }
             #expect(Set(theirProperties.keys).subtracting(myProperties.keys) == Self.pythonOnlyProperties)
-            #expect(Set(myProperties.keys).subtracting(theirProperties.keys).isEmpty, "posthog-python keeps every property the sink sends")
+            #expect(
+                Set(myProperties.keys).subtracting(theirProperties.keys).isEmpty,
+                "posthog-python keeps every property the sink sends")
             for (key, value) in myProperties where !Self.differingValues.contains(key) {
                 #expect(theirProperties[key] == value, "\(key)")
             }

@@ -12,8 +12,10 @@ struct AppSchemeEndToEndTests {
     /// Opens the probe page trusting `rules`; returns its one `app_scheme_probe` event.
     static func probe(trusting rules: [String]) async throws -> JSONValue {
         try EndToEndHost.requireSDK()
-        var arguments = ["open", page, "--engine", "webkitgtk", "--headless", "--timeout", "90", "--token", "scheme-token",
-                         "--app-scheme", "todayapp=" + EndToEndHost.packageRoot.appendingPathComponent("web").path]
+        var arguments = [
+            "open", page, "--engine", "webkitgtk", "--headless", "--timeout", "90", "--token", "scheme-token",
+            "--app-scheme", "todayapp=" + EndToEndHost.packageRoot.appendingPathComponent("web").path,
+        ]
         for rule in rules { arguments += ["--trust", rule] }
         let run = try await EndToEndHost.run(arguments)
         #expect(run.exitCode == 0, "\(run.errors)")

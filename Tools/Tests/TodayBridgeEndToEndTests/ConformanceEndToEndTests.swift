@@ -13,15 +13,19 @@ struct ConformanceEndToEndTests {
 
     /// Every rule id the contract defines: its headings that are a letter and a number (`### C1`).
     static func contractRules() throws -> [String] {
-        let contract = EndToEndHost.packageRoot.appendingPathComponent("Sources/TodayBridge/TodayBridge.docc/Contract.md")
+        let contract = EndToEndHost.packageRoot.appendingPathComponent(
+            "Sources/TodayBridge/TodayBridge.docc/Contract.md")
         return try String(contentsOf: contract, encoding: .utf8)
             .split(separator: "\n")
             .compactMap { line in line.wholeMatch(of: /### ([A-Z][0-9]+)/).map { String($0.1) } }
     }
 
-    @Test("C1 C2 C3 C4 C5 C6 C7 C8 S1 S2 S3 T1 T2 T3 T4 X1 X2 X3 X4 X7 D1 D2 W1 W2 W3 W4 W5 W7 A1 A2 the conformance kit ends with N passed, 0 failed, N covering every rule a page can observe", arguments: Engine.allCases)
+    @Test(
+        "C1 C2 C3 C4 C5 C6 C7 C8 S1 S2 S3 T1 T2 T3 T4 X1 X2 X3 X4 X7 D1 D2 W1 W2 W3 W4 W5 W7 A1 A2 the conformance kit ends with N passed, 0 failed, N covering every rule a page can observe",
+        arguments: Engine.allCases)
     func conformanceKitPasses(engine: Engine) async throws {
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(engine.rawValue)-\(UUID().uuidString).json")
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conformance-\(engine.rawValue)-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
         let run = try await EndToEndHost.run(["conformance"] + engine.arguments + ["--json", json.path])
         #expect(run.exitCode == 0, "\(run.output.joined(separator: "\n"))\n\(run.errors)")

@@ -16,8 +16,12 @@ struct ContractEndToEndTests {
         let backend = try await EndToEndHost.shared.value.backend
         var runs: [Engine: (results: JSONValue, run: EndToEndHost.Run)] = [:]
         for engine in Engine.allCases {
-            let run = try await EndToEndHost.open("/e2e/contract.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
-            let results = try #require(backend.reports(named: "contract-\(engine.rawValue)").last, "the page did not report; stderr: \(run.errors)")
+            let run = try await EndToEndHost.open(
+                "/e2e/contract.html?engine=\(engine.rawValue)", on: backend.secureOrigin,
+                trusting: [backend.secureOrigin], engine: engine)
+            let results = try #require(
+                backend.reports(named: "contract-\(engine.rawValue)").last,
+                "the page did not report; stderr: \(run.errors)")
             runs[engine] = (results, run)
         }
         return runs
@@ -42,7 +46,9 @@ struct ContractEndToEndTests {
         }
     }
 
-    @Test("C8 WebKitGTK takes the path asked for, its web process extension or the relay, without a fallback diagnostic", arguments: Engine.allCases)
+    @Test(
+        "C8 WebKitGTK takes the path asked for, its web process extension or the relay, without a fallback diagnostic",
+        arguments: Engine.allCases)
     func c8Path(engine: Engine) async throws {
         let (_, run) = try await Self.contractRun(engine)
         #expect(!run.errors.contains("webProcessExtensionUnavailable"), "standard error: \(run.errors)")
@@ -55,23 +61,31 @@ struct ContractEndToEndTests {
         #expect(results["tagFrozen"] == true)
     }
 
-    @Test("D1 W7 the main frame learns the host, the protocol both speak and what it may call", arguments: Engine.allCases)
+    @Test(
+        "D1 W7 the main frame learns the host, the protocol both speak and what it may call", arguments: Engine.allCases
+    )
     func d1Discovery(engine: Engine) async throws {
         let discovery = try #require(try await results(engine)["discovery"])
         #expect(discovery["name"] == "TodayBridge" && discovery["version"] == .string(TodayBridge.version))
         #expect(discovery["protocol"] == 2)
-        #expect(discovery["capabilities"] == [
-            "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
-            "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed", "closeView": "allowed",
-        ])
-        #expect(discovery["supports"] == ["track": true, "refreshToken": true, "echo": true, "no.such.capability": false])
+        #expect(
+            discovery["capabilities"] == [
+                "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
+                "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed",
+                "closeView": "allowed",
+            ])
+        #expect(
+            discovery["supports"] == ["track": true, "refreshToken": true, "echo": true, "no.such.capability": false])
     }
 
-    @Test("D1 S1 a sub-frame is told only what every frame may call", arguments: Engine.allCases, ["crossOriginFrame", "srcdocFrame"])
+    @Test(
+        "D1 S1 a sub-frame is told only what every frame may call", arguments: Engine.allCases,
+        ["crossOriginFrame", "srcdocFrame"])
     func d1SubFrameDiscovery(engine: Engine, frame: String) async throws {
         let hello = try #require(try await results(engine)[frame]?["hello"])
         #expect(hello["protocol"] == 2)
-        #expect(hello["capabilities"] == ["track": "allowed", "echo": "allowed", "fail": "allowed", "sleep": "allowed"])
+        #expect(
+            hello["capabilities"] == ["track": "allowed", "echo": "allowed", "fail": "allowed", "sleep": "allowed"])
     }
 
     @Test("C3 an unknown type and a non-object resolve undefined", arguments: Engine.allCases)
@@ -81,7 +95,9 @@ struct ContractEndToEndTests {
         #expect(results["notAnObject"] == ["undefined": true])
     }
 
-    @Test("W5 a message that cannot be cloned is refused at once with a TypeError, by the channel and the SDK", arguments: Engine.allCases)
+    @Test(
+        "W5 a message that cannot be cloned is refused at once with a TypeError, by the channel and the SDK",
+        arguments: Engine.allCases)
     func w5NonCloneable(engine: Engine) async throws {
         let results = try await results(engine)
         // Every main frame's channel is the host's own script (WKWebView's too, in place of
@@ -103,7 +119,9 @@ struct ContractEndToEndTests {
         #expect(results["refreshToken"]?["authorization"]?.stringValue?.hasPrefix("Bearer demo-") == true)
     }
 
-    @Test("T4 establishSession mints embed_bearer: the page cannot read it, /api/ on the trusted host receives it", arguments: Engine.allCases)
+    @Test(
+        "T4 establishSession mints embed_bearer: the page cannot read it, /api/ on the trusted host receives it",
+        arguments: Engine.allCases)
     func t4Session(engine: Engine) async throws {
         let results = try await results(engine)
         #expect(results["establishSession"] == ["ok": true])
@@ -113,7 +131,9 @@ struct ContractEndToEndTests {
         #expect(backend.apiRequests.contains { $0.via == "cookie" && $0.secure })
     }
 
-    @Test("T1 track resolves undefined and reaches the sink enriched, non-scalar values dropped", arguments: Engine.allCases)
+    @Test(
+        "T1 track resolves undefined and reaches the sink enriched, non-scalar values dropped",
+        arguments: Engine.allCases)
     func t1Track(engine: Engine) async throws {
         let (results, run) = try await Self.contractRun(engine)
         #expect(results["track"] == ["undefined": true])
@@ -123,7 +143,9 @@ struct ContractEndToEndTests {
         #expect(event["ctx"]?["frame"] == "main" && event["ctx"]?["surface"] == "default")
     }
 
-    @Test("X1 X2 custom capabilities answer typed values and structured errors; concurrent calls all settle (C6)", arguments: Engine.allCases)
+    @Test(
+        "X1 X2 custom capabilities answer typed values and structured errors; concurrent calls all settle (C6)",
+        arguments: Engine.allCases)
     func x1Custom(engine: Engine) async throws {
         let results = try await results(engine)
         #expect(results["customEcho"] == ["text": "hello", "list": [1, 2]])
@@ -137,7 +159,9 @@ struct ContractEndToEndTests {
         #expect(try await results(engine)["eventBacklog"] == ["early": true])
     }
 
-    @Test("X4 the host calls page handlers: a value, a failure, and the fallback when none is registered", arguments: Engine.allCases)
+    @Test(
+        "X4 the host calls page handlers: a value, a failure, and the fallback when none is registered",
+        arguments: Engine.allCases)
     func x4NativeCalls(engine: Engine) async throws {
         let results = try await results(engine)
         #expect(results["nativeCall"] == ["value": 42])
@@ -145,7 +169,9 @@ struct ContractEndToEndTests {
         #expect(results["nativeCallUnhandled"] == ["value": "unhandled"])
     }
 
-    @Test("S1 a cross-origin iframe and a srcdoc iframe get no credential, but track reaches the host", arguments: Engine.allCases, ["crossOriginFrame", "srcdocFrame"])
+    @Test(
+        "S1 a cross-origin iframe and a srcdoc iframe get no credential, but track reaches the host",
+        arguments: Engine.allCases, ["crossOriginFrame", "srcdocFrame"])
     func s1SubFrames(engine: Engine, frame: String) async throws {
         let (results, run) = try await Self.contractRun(engine)
         let probe = try #require(results[frame])
@@ -160,7 +186,9 @@ struct ContractEndToEndTests {
         #expect(!run.lines.contains { $0.jsonString.contains("Bearer") })
     }
 
-    @Test("W3 50 concurrent 401s in bridgeFetch cause one refresh at the token endpoint and one retry each", arguments: Engine.allCases)
+    @Test(
+        "W3 50 concurrent 401s in bridgeFetch cause one refresh at the token endpoint and one retry each",
+        arguments: Engine.allCases)
     func w3Storm(engine: Engine) async throws {
         let storm = try #require(try await results(engine)["storm"])
         #expect(storm["statuses"] == [200])
@@ -176,11 +204,14 @@ struct DenialEndToEndTests {
         return try await EndToEndHost.shared.value.backend
     }
 
-    @Test("S3 D1 the same page over cleartext http gets no credential and no cookie, and is told so", arguments: Engine.allCases)
+    @Test(
+        "S3 D1 the same page over cleartext http gets no credential and no cookie, and is told so",
+        arguments: Engine.allCases)
     func s3Cleartext(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let run = try await EndToEndHost.open(
-            "/e2e/credentials.html?report=cleartext-\(engine.rawValue)", on: backend.cleartextOrigin, trusting: [backend.cleartextOrigin, backend.secureOrigin], engine: engine
+            "/e2e/credentials.html?report=cleartext-\(engine.rawValue)", on: backend.cleartextOrigin,
+            trusting: [backend.cleartextOrigin, backend.secureOrigin], engine: engine
         )
         #expect(run.exitCode == 0, "\(run.errors)")
         let results = try #require(backend.reports(named: "cleartext-\(engine.rawValue)").last)
@@ -189,14 +220,18 @@ struct DenialEndToEndTests {
         #expect(results["establishSession"] == ["undefined": true])
         #expect(results["track"] == ["undefined": true])
         #expect(results["apiStatus"] == 401)
-        #expect(results["offers"]?["refreshToken"] == "denied" && results["offers"]?["headers"] == "allowed", "D1: offered, denied")
+        #expect(
+            results["offers"]?["refreshToken"] == "denied" && results["offers"]?["headers"] == "allowed",
+            "D1: offered, denied")
         #expect(run.analytics.contains { $0["event"] == "probe_opened" })
     }
 
     @Test("S2 S3 D1 an untrusted origin gets no credential and no cookie, and is told so", arguments: Engine.allCases)
     func s2Untrusted(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
-        let run = try await EndToEndHost.open("/e2e/credentials.html?report=untrusted-\(engine.rawValue)", on: backend.otherSecureOrigin, trusting: [backend.secureOrigin], engine: engine)
+        let run = try await EndToEndHost.open(
+            "/e2e/credentials.html?report=untrusted-\(engine.rawValue)", on: backend.otherSecureOrigin,
+            trusting: [backend.secureOrigin], engine: engine)
         #expect(run.exitCode == 0, "\(run.errors)")
         let results = try #require(backend.reports(named: "untrusted-\(engine.rawValue)").last)
         #expect(results["headers"] == [:])
@@ -206,21 +241,29 @@ struct DenialEndToEndTests {
         #expect(results["offers"]?["establishSession"] == "denied", "D1: offered, denied")
     }
 
-    @Test("C8 S3 the main frame's channel outlives garbage collection: still the bridge's, still the main frame", arguments: Engine.allCases)
+    @Test(
+        "C8 S3 the main frame's channel outlives garbage collection: still the bridge's, still the main frame",
+        arguments: Engine.allCases)
     func c8ChannelOutlivesCollection(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
-        let run = try await EndToEndHost.open("/e2e/collected.html?report=collected-\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
+        let run = try await EndToEndHost.open(
+            "/e2e/collected.html?report=collected-\(engine.rawValue)", on: backend.secureOrigin,
+            trusting: [backend.secureOrigin], engine: engine)
         #expect(run.exitCode == 0, "\(run.errors)")
         let results = try #require(backend.reports(named: "collected-\(engine.rawValue)").last)
         #expect(results["replacedAt"] == .null, "the channel was replaced after a collection")
         #expect(results["hasAuthorization"] == true, "credentials still reach the main frame")
     }
 
-    @Test("S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted", arguments: Engine.engines)
+    @Test(
+        "S4 a navigation while a refresh is in flight: the old document gets no token and no cookie is minted",
+        arguments: Engine.engines)
     func s4NavigationDuringRefresh(engine: Engine) async throws {
         let backend = try await backendAfterContractRuns()
         let refreshesBefore = await backend.refreshCount
-        let run = try await EndToEndHost.open("/e2e/navigate.html?report=navigation-\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine)
+        let run = try await EndToEndHost.open(
+            "/e2e/navigate.html?report=navigation-\(engine.rawValue)", on: backend.secureOrigin,
+            trusting: [backend.secureOrigin], engine: engine)
         #expect(run.exitCode == 0, "\(run.errors)")
         let results = try #require(backend.reports(named: "navigation-\(engine.rawValue)").last)
         #expect(results["apiStatusAfterNavigation"] == 401)

@@ -16,7 +16,8 @@ enum EndToEndHost {
     static let shared = Task { () throws -> (backend: DemoBackend, certificate: CertificateFiles) in
         try requireSDK()
         let certificate = try await CertificateFiles.generate()
-        let backend = try await DemoBackend.start(webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
+        let backend = try await DemoBackend.start(
+            webRoot: packageRoot.appendingPathComponent("web").path, certificate: certificate)
         return (backend, certificate)
     }
 
@@ -100,14 +101,19 @@ enum EndToEndHost {
     /// With `pinnedToOneCore`, the host and the engine processes it starts run on one CPU (`taskset -c 0`).
     /// Tokens come from `backend` (default: the shared one).
     static func open(
-        _ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = [], pinnedToOneCore: Bool = false,
+        _ path: String, on origin: String, trusting rules: [String], engine: Engine, extra: [String] = [],
+        pinnedToOneCore: Bool = false,
         backend: DemoBackend? = nil
     ) async throws -> Run {
         let (sharedBackend, certificate) = try await shared.value
         let backend = backend ?? sharedBackend
-        var arguments = ["open", origin + path] + engine.arguments + ["--headless", "--timeout", "90", "--test-capabilities",
-                         "--token-endpoint", backend.cleartextOrigin + "/token",
-                         "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost"]
+        var arguments =
+            ["open", origin + path] + engine.arguments + [
+                "--headless", "--timeout", "90", "--test-capabilities",
+                "--token-endpoint", backend.cleartextOrigin + "/token",
+                "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host",
+                "localhost",
+            ]
         for rule in rules { arguments += ["--trust", rule] }
         return try await run(arguments + extra, pinnedToOneCore: pinnedToOneCore)
     }
@@ -116,8 +122,10 @@ enum EndToEndHost {
     /// host needs nothing from the repository's working tree (its page scripts are embedded).
     static func run(_ arguments: [String], pinnedToOneCore: Bool = false) async throws -> Run {
         let cli = TodayBridgeExecutable.path
-        let run = pinnedToOneCore
-            ? await ChildProcess.run("/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, workingDirectory: "/", within: 240)
+        let run =
+            pinnedToOneCore
+            ? await ChildProcess.run(
+                "/usr/bin/taskset", arguments: ["-c", "0", cli] + arguments, workingDirectory: "/", within: 240)
             : await ChildProcess.run(cli, arguments: arguments, workingDirectory: "/", within: 240)
         return Run(
             exitCode: run.status ?? -1,
@@ -129,5 +137,7 @@ enum EndToEndHost {
 
 enum EndToEndError: Error, CustomStringConvertible {
     case sdkNotBuilt
-    var description: String { "web/dist/packed/package/today-bridge.js (the packed web SDK the pages load) is missing: run web/scripts/build.sh (make test does)" }
+    var description: String {
+        "web/dist/packed/package/today-bridge.js (the packed web SDK the pages load) is missing: run web/scripts/build.sh (make test does)"
+    }
 }

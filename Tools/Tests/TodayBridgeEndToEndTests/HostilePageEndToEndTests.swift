@@ -13,7 +13,9 @@ struct HostilePageEndToEndTests {
     /// The host process's peak resident memory stays under this, 64 MiB inputs included.
     static let memoryBoundKiB = 1_536 * 1024
 
-    @Test("X7 C5 C8 A1 a hostile page gets each contract outcome and the trusted page keeps its answers", arguments: Engine.allCases)
+    @Test(
+        "X7 C5 C8 A1 a hostile page gets each contract outcome and the trusted page keeps its answers",
+        arguments: Engine.allCases)
     func hostilePage(engine: Engine) async throws {
         _ = try await ContractEndToEndTests.contractRun(engine)  // after the contract runs: shared backend counters
         let backend = try await EndToEndHost.shared.value.backend
@@ -22,9 +24,12 @@ struct HostilePageEndToEndTests {
             engine: engine, extra: ["--print-peak-memory", "--timeout", "240"]
         )
         #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
-        let results = try #require(backend.reports(named: "hostile-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        let results = try #require(
+            backend.reports(named: "hostile-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
         let reloaded = try #require(backend.reports(named: "hostile-reloaded-\(engine.rawValue)").last)
-        print("hostile page, \(engine.rawValue): \(results.jsonString) \(reloaded.jsonString) \(run.lines.filter { $0["hostPeakResidentKiB"] != nil }.map(\.jsonString))")
+        print(
+            "hostile page, \(engine.rawValue): \(results.jsonString) \(reloaded.jsonString) \(run.lines.filter { $0["hostPeakResidentKiB"] != nil }.map(\.jsonString))"
+        )
 
         // C5: every one of the 100,000 calls settled, each with a value or a clear rejection.
         let flood = try #require(results["flood"]?.objectValue)
@@ -57,8 +62,15 @@ struct HostilePageEndToEndTests {
             #expect(entry["writable"] == false && entry["configurable"] == false && entry["intact"] == true)
             #expect(entry["redefine"] == "TypeError")
             #expect(entry["arguments"] == ["TypeError", "TypeError", "TypeError", "TypeError"])
-            #expect(entry["crossOrigin"] == ["entry": "SecurityError", "topEntry": "SecurityError", "channel": "SecurityError"])
-            #expect(entry["stale"] == ["whileCurrent": "answered", "afterNavigation": "TypeError", "secondWhileCurrent": "answered", "afterRemoval": "TypeError"])
+            #expect(
+                entry["crossOrigin"] == [
+                    "entry": "SecurityError", "topEntry": "SecurityError", "channel": "SecurityError",
+                ])
+            #expect(
+                entry["stale"] == [
+                    "whileCurrent": "answered", "afterNavigation": "TypeError", "secondWhileCurrent": "answered",
+                    "afterRemoval": "TypeError",
+                ])
         } else {
             #expect(results["entry"] == "absent")
         }
@@ -68,14 +80,19 @@ struct HostilePageEndToEndTests {
         #expect(Int(peak) < Self.memoryBoundKiB)
     }
 
-    @Test("C5 W5 X3 a page that replaces JSON, Promise, CustomEvent, Array, Map, String, RegExp and EventTarget members after load, or puts a toJSON on Object.prototype, gets every call settled and its event", arguments: Engine.allCases)
+    @Test(
+        "C5 W5 X3 a page that replaces JSON, Promise, CustomEvent, Array, Map, String, RegExp and EventTarget members after load, or puts a toJSON on Object.prototype, gets every call settled and its event",
+        arguments: Engine.allCases)
     func pageReplacingGlobals(engine: Engine) async throws {
         let backend = try await EndToEndHost.shared.value.backend
         let run = try await EndToEndHost.open(
-            "/e2e/replaced-globals.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine
+            "/e2e/replaced-globals.html?engine=\(engine.rawValue)", on: backend.secureOrigin,
+            trusting: [backend.secureOrigin], engine: engine
         )
         #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
-        let results = try #require(backend.reports(named: "replaced-globals-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        let results = try #require(
+            backend.reports(named: "replaced-globals-\(engine.rawValue)").last,
+            "no report; stderr: \(run.errors.suffix(2000))")
         print("page replacing globals, \(engine.rawValue): \(results.jsonString)")
         #expect(results["echo"] == ["ping": 1])
         #expect(results["unknownType"] == "undefined")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayDemoBackend
 
 /// Back, Forward and every navigation in real engines (S4, C5, C8, X3): a trusted page left and
@@ -14,7 +14,9 @@ struct NavigationEndToEndTests {
         let engine: Engine
         /// Whether the app lets the engine keep pages in its back-forward cache.
         let cached: Bool
-        var testDescription: String { engine.testDescription + (cached ? ", back-forward cache" : ", no back-forward cache") }
+        var testDescription: String {
+            engine.testDescription + (cached ? ", back-forward cache" : ", no back-forward cache")
+        }
 
         /// Whether Back shows the page from the cache.
         var restoresFromCache: Bool { cached }
@@ -31,20 +33,28 @@ struct NavigationEndToEndTests {
         }
     }
 
-    static let ways: [Way] = Engine.allCases.map { Way(engine: $0, cached: $0 != .android) }
+    static let ways: [Way] =
+        Engine.allCases.map { Way(engine: $0, cached: $0 != .android) }
         + [Way(engine: .webkitgtk, cached: false), Way(engine: .android, cached: true)]
 
-    private static func open(_ page: String, _ way: Way, query: String = "", extra: [String] = []) async throws -> (run: EndToEndHost.Run, backend: DemoBackend) {
+    private static func open(
+        _ page: String, _ way: Way, query: String = "", extra: [String] = []
+    ) async throws -> (run: EndToEndHost.Run, backend: DemoBackend) {
         let backend = try await EndToEndHost.shared.value.backend
         let run = try await EndToEndHost.open(
-            "/e2e/\(page)\(way.query)\(query)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: way.engine, extra: way.arguments + extra
+            "/e2e/\(page)\(way.query)\(query)", on: backend.secureOrigin, trusting: [backend.secureOrigin],
+            engine: way.engine, extra: way.arguments + extra
         )
         #expect(run.exitCode == 0, "the view was not closed: \(run.errors.suffix(2000))")
         return (run, backend)
     }
 
-    private static func report(_ name: String, _ way: Way, from backend: DemoBackend, _ run: EndToEndHost.Run) throws -> JSONValue {
-        try #require(backend.reports(named: "\(name)-\(way.engine.rawValue)").last, "no report \(name); stderr: \(run.errors.suffix(2000))")
+    private static func report(
+        _ name: String, _ way: Way, from backend: DemoBackend, _ run: EndToEndHost.Run
+    ) throws -> JSONValue {
+        try #require(
+            backend.reports(named: "\(name)-\(way.engine.rawValue)").last,
+            "no report \(name); stderr: \(run.errors.suffix(2000))")
     }
 
     /// Whether a `headers` outcome carries the bearer.
@@ -52,13 +62,19 @@ struct NavigationEndToEndTests {
         outcome?["value"]?["Authorization"]?.stringValue?.hasPrefix("Bearer demo-") == true
     }
 
-    @Test("S4 C5 X3 Back, Forward, a foreign origin, a fragment, pushState, popstate and a reload: the trusted page keeps its bridge and its credentials", arguments: ways)
+    @Test(
+        "S4 C5 X3 Back, Forward, a foreign origin, a fragment, pushState, popstate and a reload: the trusted page keeps its bridge and its credentials",
+        arguments: ways)
     func journey(way: Way) async throws {
         let (run, backend) = try await Self.open("nav-journey.html", way)
         let records = try Self.report("nav-journey", way, from: backend, run)
         #expect(records.objectValue?.keys.contains { $0.hasPrefix("unexpectedStep") } == false, "\(records.jsonString)")
-        for step in ["first", "other", "back", "forward", "back2", "foreignBack", "fragment", "pushed", "popped", "reload"] {
-            #expect(Self.hasAuthorization(records["\(step).headers"]), "\(step): \(records["\(step).headers"]?.jsonString ?? "nothing")")
+        for step in [
+            "first", "other", "back", "forward", "back2", "foreignBack", "fragment", "pushed", "popped", "reload",
+        ] {
+            #expect(
+                Self.hasAuthorization(records["\(step).headers"]),
+                "\(step): \(records["\(step).headers"]?.jsonString ?? "nothing")")
         }
         #expect(records["back.restored"] == .bool(way.restoresFromCache))
         #expect(records["back2.restored"] == .bool(way.restoresFromCache))
@@ -67,22 +83,31 @@ struct NavigationEndToEndTests {
         for step in ["first", "back", "reload"] { #expect(records["\(step).event"] == true, "\(step)") }
         // C5 S4: the call in flight when the page was left settled once, as cancelled, when it was shown again.
         if way.restoresFromCache {
-            #expect(records["back.inflight"]?["code"] == "cancelled", "\(records["back.inflight"]?.jsonString ?? "nothing")")
+            #expect(
+                records["back.inflight"]?["code"] == "cancelled", "\(records["back.inflight"]?.jsonString ?? "nothing")"
+            )
         }
         // S3: the foreign origin on the way got no credential.
         let foreign = try Self.report("nav-foreign", way, from: backend, run)
-        #expect(foreign["headers"]?["value"] != nil && !Self.hasAuthorization(foreign["headers"]), "\(foreign.jsonString)")
+        #expect(
+            foreign["headers"]?["value"] != nil && !Self.hasAuthorization(foreign["headers"]), "\(foreign.jsonString)")
         // C8: each event names the main document's URL as the engine tells it, without the
         // fragment: the document's own, pushState included, on WebKit; the committed one on
         // Android (its last onPageStarted: a pushState commits nothing).
-        let pages = Dictionary(run.analytics.compactMap { event in event["event"]?.stringValue.map { ($0, event["ctx"]?["page"]?.stringValue ?? "") } }) { first, _ in first }
+        let pages = Dictionary(
+            run.analytics.compactMap { event in
+                event["event"]?.stringValue.map { ($0, event["ctx"]?["page"]?.stringValue ?? "") }
+            }
+        ) { first, _ in first }
         let pushed = way.engine == .android ? "nav-journey.html" : "nav-pushed.html"
         #expect(pages["nav_fragment"] == backend.secureOrigin + "/e2e/nav-journey.html")
         #expect(pages["nav_pushed"] == backend.secureOrigin + "/e2e/" + pushed)
         #expect(pages["nav_popped"] == backend.secureOrigin + "/e2e/nav-journey.html")
     }
 
-    @Test("X3 C5 native events sent while the page navigates stall nothing: the next document's events arrive", arguments: ways)
+    @Test(
+        "X3 C5 native events sent while the page navigates stall nothing: the next document's events arrive",
+        arguments: ways)
     func eventsDuringNavigation(way: Way) async throws {
         let (run, backend) = try await Self.open("nav-events.html", way)
         let records = try Self.report("nav-events", way, from: backend, run)
@@ -119,22 +144,32 @@ struct NavigationEndToEndTests {
         }
     }
 
-    @Test("S4 C8 S3 a main frame's realm kept by a popup after its page left gets no credential when the trusted page is restored", arguments: Engine.allCases.filter(\.isWebKitGTK))
+    @Test(
+        "S4 C8 S3 a main frame's realm kept by a popup after its page left gets no credential when the trusted page is restored",
+        arguments: Engine.allCases.filter(\.isWebKitGTK))
     func stalePopup(engine: Engine) async throws {
         let backend = try await EndToEndHost.shared.value.backend
         let way = Way(engine: engine, cached: true)
         let port = try #require(URL(string: backend.cleartextOrigin)?.port)
-        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("today-stale-popup-\(UUID().uuidString)").path
-        let (run, _) = try await Self.open("nav-stale-popup.html", way, query: "&cleartextPort=\(port)", extra: ["--inspect", recording])
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-stale-popup-\(UUID().uuidString)"
+        ).path
+        let (run, _) = try await Self.open(
+            "nav-stale-popup.html", way, query: "&cleartextPort=\(port)", extra: ["--inspect", recording])
         let records = try Self.report("nav-stale-popup", way, from: backend, run)
         let keeper = try Self.report("nav-stale-keeper", way, from: backend, run)
-        #expect(Self.hasAuthorization(records["trusted.headers"]) && Self.hasAuthorization(records["back.headers"]), "\(records.jsonString)")
+        #expect(
+            Self.hasAuthorization(records["trusted.headers"]) && Self.hasAuthorization(records["back.headers"]),
+            "\(records.jsonString)")
         #expect(records["back.restored"] == true)
         #expect(keeper["popup"] == true, "\(keeper.jsonString)")
         // The kept realm got nothing, least of all a credential ...
-        for call in ["headers", "echo", "entryHeaders"] { #expect(keeper[call]?["value"] == nil, "\(call): \(keeper.jsonString)") }
+        for call in ["headers", "echo", "entryHeaders"] {
+            #expect(keeper[call]?["value"] == nil, "\(call): \(keeper.jsonString)")
+        }
         // ... and nothing reached a capability for it: the host served the trusted page's two calls alone.
-        let traffic = try TrafficRecording(jsonLines: String(contentsOfFile: recording + ".jsonl", encoding: .utf8)).records
+        let traffic = try TrafficRecording(jsonLines: String(contentsOfFile: recording + ".jsonl", encoding: .utf8))
+            .records
         #expect(!traffic.contains { $0.type == "echo" }, "\(traffic.map(\.type))")
         #expect(traffic.filter { $0.type == "headers" }.count == 2, "\(traffic.map(\.type))")
     }

@@ -30,24 +30,34 @@ struct PolicyCheckCommandTests {
         entries("valid").map { valid in
             Case(
                 rule: valid["rule"]?.stringValue ?? "",
-                expected: strings(valid["matches"]).map { ($0, "match") } + strings(valid["doesNotMatch"]).map { ($0, "no-match") }
+                expected: strings(valid["matches"]).map { ($0, "match") }
+                    + strings(valid["doesNotMatch"]).map { ($0, "no-match") }
             )
         }
         + entries("ipHosts").compactMap { ip in
             guard let host = ip["host"]?.stringValue, let canonical = ip["canonical"]?.stringValue else { return nil }
-            return Case(rule: "http://" + host, expected: [("http://" + canonical, "match"), ("https://" + canonical, "no-match"), ("http://" + canonical + ":8080", "no-match")])
+            return Case(
+                rule: "http://" + host,
+                expected: [
+                    ("http://" + canonical, "match"), ("https://" + canonical, "no-match"),
+                    ("http://" + canonical + ":8080", "no-match"),
+                ])
         }
 
     /// The rules Android refuses, IP literals no URL parser reads included.
     static let refused: [Case] =
         entries("invalid").compactMap { $0["rule"]?.stringValue }.map { Case(rule: $0, expected: nil) }
-        + entries("ipHosts").filter { $0["canonical"] == .null }.compactMap { $0["host"]?.stringValue }.map { Case(rule: "http://" + $0, expected: nil) }
+        + entries("ipHosts").filter { $0["canonical"] == .null }.compactMap { $0["host"]?.stringValue }.map {
+            Case(rule: "http://" + $0, expected: nil)
+        }
 
     static func check(_ rule: String, _ origins: [String]) async throws -> EndToEndHost.Run {
         try await EndToEndHost.run(["policy", "check", "--", rule] + origins)
     }
 
-    @Test("S2 policy check accepts every rule Android accepts (IPv6 forms, IPv4 forms, file://, an app's scheme) and matches what Android matches", arguments: accepted)
+    @Test(
+        "S2 policy check accepts every rule Android accepts (IPv6 forms, IPv4 forms, file://, an app's scheme) and matches what Android matches",
+        arguments: accepted)
     func s2Accepted(case: Case) async throws {
         let expected = try #require(`case`.expected)
         let run = try await Self.check(`case`.rule, expected.map(\.origin))
@@ -68,7 +78,9 @@ struct PolicyCheckCommandTests {
         let differences = Self.entries("differences")
         #expect(!differences.isEmpty)
         for difference in differences {
-            let (rule, origin) = try (#require(difference["rule"]?.stringValue), #require(difference["origin"]?.stringValue))
+            let (rule, origin) = try (
+                #require(difference["rule"]?.stringValue), #require(difference["origin"]?.stringValue)
+            )
             let run = try await Self.check(rule, [origin])
             #expect(run.output == ["\(try #require(difference["here"]?.stringValue)) \(origin)"])
             #expect(difference["android"] != difference["here"])
@@ -87,18 +99,26 @@ struct PolicyCheckCommandTests {
 
     @Test("S2 policy check --json: one object with each origin's verdict and serialization, the same exit status")
     func s2JSON() async throws {
-        let run = try await EndToEndHost.run(["policy", "check", "--json", "https://*.example.com", "https://A.Example.com/page", "not an origin", "https://example.com"])
+        let run = try await EndToEndHost.run([
+            "policy", "check", "--json", "https://*.example.com", "https://A.Example.com/page", "not an origin",
+            "https://example.com",
+        ])
         #expect(run.exitCode == 0, "\(run.errors)")
         #expect(run.output.count == 1)
         let object = try JSONValue(parsing: run.output.joined())
         #expect(object["rule"] == "https://*.example.com")
         #expect(object["matched"] == 1)
         let origins = try #require(object["origins"]?.arrayValue)
-        #expect(origins.map { $0["origin"]?.stringValue } == ["https://A.Example.com/page", "not an origin", "https://example.com"])
+        #expect(
+            origins.map { $0["origin"]?.stringValue } == [
+                "https://A.Example.com/page", "not an origin", "https://example.com",
+            ])
         #expect(origins.map { $0["match"] } == [true, false, false])
         #expect(origins.map { $0["serialized"] } == ["https://a.example.com", .null, "https://example.com"])
 
-        let none = try await EndToEndHost.run(["policy", "check", "--json", "https://*.example.com", "https://example.com"])
+        let none = try await EndToEndHost.run([
+            "policy", "check", "--json", "https://*.example.com", "https://example.com",
+        ])
         #expect(none.exitCode == 1)
         #expect(try JSONValue(parsing: none.output.joined())["matched"] == 0)
         let invalid = try await EndToEndHost.run(["policy", "check", "--json", "https://*", "https://example.com"])
@@ -111,7 +131,9 @@ struct PolicyCheckCommandTests {
     func s2TableRead() {
         let rules = Self.accepted.map(\.rule)
         #expect(Self.accepted.count >= 40 && Self.refused.count >= 60)
-        #expect(rules.contains("https://[3ffe:2a00:100:7031:0:0::1]") && rules.contains("http://[::ffff:0xC0.0Xa8.0x0.0x1]"))
+        #expect(
+            rules.contains("https://[3ffe:2a00:100:7031:0:0::1]") && rules.contains("http://[::ffff:0xC0.0Xa8.0x0.0x1]")
+        )
         #expect(rules.contains("x-mail://") && rules.contains("file://") && rules.contains("http://192.168.1"))
     }
 }

@@ -32,32 +32,56 @@ struct ProcessLifetimeEndToEndTests {
         var running: [String]
 
         static func open(_ engine: EndToEndHost.Engine) -> Host {
-            Host(testDescription: "open, \(engine.testDescription)", command: { origin, certificate in
-                ("today-bridge", ["open", origin + "/e2e/idle.html"] + engine.arguments + ["--headless", "--timeout", "120", "--certificate", certificate])
-            }, running: engine.isWebKitGTK ? ["Xvfb", "WebKitWebProces"] : ["java", "chromium"])
+            Host(
+                testDescription: "open, \(engine.testDescription)",
+                command: { origin, certificate in
+                    (
+                        "today-bridge",
+                        ["open", origin + "/e2e/idle.html"] + engine.arguments + [
+                            "--headless", "--timeout", "120", "--certificate", certificate,
+                        ]
+                    )
+                }, running: engine.isWebKitGTK ? ["Xvfb", "WebKitWebProces"] : ["java", "chromium"])
         }
 
-        static let demo = Host(testDescription: "demo", command: { _, _ in
-            ("today-bridge", ["demo", "--headless", "--web-root", EndToEndHost.packageRoot.appendingPathComponent("web").path,
-                              "--screenshot", FileManager.default.temporaryDirectory.appendingPathComponent("lifetime-demo.png").path])
-        }, running: ["Xvfb", "WebKitWebProces"])
+        static let demo = Host(
+            testDescription: "demo",
+            command: { _, _ in
+                (
+                    "today-bridge",
+                    [
+                        "demo", "--headless", "--web-root", EndToEndHost.packageRoot.appendingPathComponent("web").path,
+                        "--screenshot",
+                        FileManager.default.temporaryDirectory.appendingPathComponent("lifetime-demo.png").path,
+                    ]
+                )
+            }, running: ["Xvfb", "WebKitWebProces"])
 
-        static let conformance = Host(testDescription: "conformance", command: { _, _ in
-            ("today-bridge", ["conformance", "--engine", "webkitgtk"])
-        }, running: ["Xvfb", "WebKitWebProces"])
+        static let conformance = Host(
+            testDescription: "conformance",
+            command: { _, _ in
+                ("today-bridge", ["conformance", "--engine", "webkitgtk"])
+            }, running: ["Xvfb", "WebKitWebProces"])
 
-        static let benchmarkPageHost = Host(testDescription: "the benchmark's page host", command: { origin, certificate in
-            ("TodayBridgeBenchmarks", ["host-page", "webkitgtk", origin + "/e2e/idle.html", origin, certificate, "discard"])
-        }, running: ["Xvfb", "WebKitWebProces"])
+        static let benchmarkPageHost = Host(
+            testDescription: "the benchmark's page host",
+            command: { origin, certificate in
+                (
+                    "TodayBridgeBenchmarks",
+                    ["host-page", "webkitgtk", origin + "/e2e/idle.html", origin, certificate, "discard"]
+                )
+            }, running: ["Xvfb", "WebKitWebProces"])
 
         static let all: [Host] = EndToEndHost.Engine.engines.map(open) + [demo, conformance, benchmarkPageHost]
     }
 
-    @Test("C5 no process a host started is alive five seconds after the host ends", arguments: Host.all, Ending.allCases)
+    @Test(
+        "C5 no process a host started is alive five seconds after the host ends", arguments: Host.all, Ending.allCases)
     func noDescendantOutlivesTheHost(host: Host, ending: Ending) async throws {
         let (backend, certificate) = try await EndToEndHost.shared.value
         let (name, arguments) = host.command(backend.secureOrigin, certificate.certificate)
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent(name).path
         let child = ChildProcess(executable: executable, arguments: arguments, workingDirectory: "/") { _ in }
 
         // Running: every expected process is up (at most 60 s), then a moment for the rest to start.
@@ -70,8 +94,10 @@ struct ProcessLifetimeEndToEndTests {
             try await Task.sleep(for: .milliseconds(200))
         }
         let id = try #require(child.processIdentifier)
-        try #require(host.running.allSatisfy { name in started.contains { $0.name.hasPrefix(name) } },
-                     "the host did not start \(host.running) within 60 s: \(started); stderr: \(child.standardError.suffix(2000))")
+        try #require(
+            host.running.allSatisfy { name in started.contains { $0.name.hasPrefix(name) } },
+            "the host did not start \(host.running) within 60 s: \(started); stderr: \(child.standardError.suffix(2000))"
+        )
         try await Task.sleep(for: .seconds(1))
         started = Processes.descendants(of: id)
 
@@ -84,7 +110,9 @@ struct ProcessLifetimeEndToEndTests {
             try await Task.sleep(for: .milliseconds(200))
             alive = alive.filter(\.isAlive)
         }
-        #expect(alive.isEmpty, "alive five seconds after \(ending.rawValue) of \(host.testDescription): \(alive) (of \(started))")
+        #expect(
+            alive.isEmpty,
+            "alive five seconds after \(ending.rawValue) of \(host.testDescription): \(alive) (of \(started))")
         for process in alive { kill(process.pid, SIGKILL) }  // ours: this test started them
     }
 }

@@ -35,7 +35,9 @@ enum Processes {
         // "pid (name) state ppid ... starttime (the 22nd field)": the name may hold spaces and parentheses.
         guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 19, let state = fields[0].first, let parent = pid_t(fields[1]), let start = UInt64(fields[19]) else { return nil }
+        guard fields.count > 19, let state = fields[0].first, let parent = pid_t(fields[1]),
+            let start = UInt64(fields[19])
+        else { return nil }
         return Entry(
             pid: pid, parent: parent, name: String(stat[stat.index(after: open)..<close]),
             commandLine: (read("cmdline") ?? Data()).split(separator: 0).map { String(decoding: $0, as: UTF8.self) },

@@ -15,24 +15,34 @@ struct WebProcessCrashEndToEndTests {
     /// A backend of its own: the page slows token refreshes down.
     static let backend = Task { () throws -> DemoBackend in
         let certificate = try await EndToEndHost.shared.value.certificate
-        return try await DemoBackend.start(webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
+        return try await DemoBackend.start(
+            webRoot: EndToEndHost.packageRoot.appendingPathComponent("web").path, certificate: certificate)
     }
 
-    @Test("C5 C8 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3; WebKitGTK's ran sandboxed with the web process extension", arguments: Engine.engines)
+    @Test(
+        "C5 C8 the web content process killed with calls in flight: every call settles at once, open reports it and exits 3; WebKitGTK's ran sandboxed with the web process extension",
+        arguments: Engine.engines)
     func c5KilledProcessExits3(engine: Engine) async throws {
         let crash = try await Self.crash(engine, reloading: false)
         if engine == .webkitgtk {
             // C8: bubblewrap's child, without the toolchain's folders, the extension loaded.
-            #expect(crash.webProcesses.allSatisfy(\.sandboxedWithExtension) && !crash.webProcesses.isEmpty, "\(crash.webProcesses)")
+            #expect(
+                crash.webProcesses.allSatisfy(\.sandboxedWithExtension) && !crash.webProcesses.isEmpty,
+                "\(crash.webProcesses)")
         }
         #expect(crash.run.exitCode == 3, "stderr: \(crash.run.errors.suffix(2000))")
         #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
         #expect(crash.run.errors.contains("[webProcessTerminated]"))
-        #expect(crash.cancelled == ["sleep": 20, "callPage": 1, "establishSession": 1, "never": 1], "\(crash.cancelled)")
-        print("web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill")
+        #expect(
+            crash.cancelled == ["sleep": 20, "callPage": 1, "establishSession": 1, "never": 1], "\(crash.cancelled)")
+        print(
+            "web process crash, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls in flight settled \(crash.settledAfterKillMS) ms after the kill"
+        )
     }
 
-    @Test("C5 S4 the host reloads after the crash and every capability works again", arguments: Engine.engines.filter(\.reloadsAfterContentProcessEnds))
+    @Test(
+        "C5 S4 the host reloads after the crash and every capability works again",
+        arguments: Engine.engines.filter(\.reloadsAfterContentProcessEnds))
     func c5ReloadAfterCrash(engine: Engine) async throws {
         let crash = try await Self.crash(engine, reloading: true)
         #expect(crash.run.exitCode == 0, "stderr: \(crash.run.errors.suffix(2000))")
@@ -45,7 +55,9 @@ struct WebProcessCrashEndToEndTests {
         #expect(results["refreshToken"] == "string")
         #expect(results["establishSession"] == ["ok": true])
         #expect(results["callPage"] == ["value": "answered"])
-        print("web process crash and reload, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)")
+        print(
+            "web process crash and reload, \(engine.rawValue): \(crash.cancelled.values.reduce(0, +)) calls settled \(crash.settledAfterKillMS) ms after the kill; reloaded page: \(results.jsonString)"
+        )
     }
 
     struct Crash {
@@ -67,13 +79,18 @@ struct WebProcessCrashEndToEndTests {
         var seesOpt: Bool
 
         var sandboxedWithExtension: Bool { parent == "/usr/bin/bwrap" && extensionMapped && !seesOpt }
-        var description: String { "\(pid): parent \(parent), extension mapped \(extensionMapped), sees /opt \(seesOpt)" }
+        var description: String {
+            "\(pid): parent \(parent), extension mapped \(extensionMapped), sees /opt \(seesOpt)"
+        }
 
         init(_ entry: Processes.Entry, among all: [Processes.Entry]) {
             pid = entry.pid
             parent = all.first { $0.pid == entry.parent }?.commandLine.first ?? "?"
             // Foundation reads a /proc file's first page only: a FileHandle reads it to the end.
-            let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(entry.pid)/maps")).readToEnd()).flatMap { $0 }
+            let maps =
+                (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(entry.pid)/maps")).readToEnd()).flatMap {
+                    $0
+                }
                 .map { String(decoding: $0, as: UTF8.self) } ?? ""
             extensionMapped = maps.contains("/libTodayBridgeGTKWebProcessExtension.so")
             seesOpt = FileManager.default.fileExists(atPath: "/proc/\(entry.pid)/root/opt")
@@ -87,16 +104,29 @@ struct WebProcessCrashEndToEndTests {
         let reportsBefore = backend.reports(named: "crash-inflight-\(engine.rawValue)").count
         let inspect = FileManager.default.temporaryDirectory.appendingPathComponent("today-crash-\(marker)").path
         async let run = EndToEndHost.open(
-            "/e2e/crash.html?engine=\(engine.rawValue)&run=\(marker)", on: backend.secureOrigin, trusting: [backend.secureOrigin], engine: engine,
-            extra: ["--inspect", inspect, "--timeout", "60"] + (reloading ? ["--reload-on-crash"] : []), backend: backend
+            "/e2e/crash.html?engine=\(engine.rawValue)&run=\(marker)", on: backend.secureOrigin,
+            trusting: [backend.secureOrigin], engine: engine,
+            extra: ["--inspect", inspect, "--timeout", "60"] + (reloading ? ["--reload-on-crash"] : []),
+            backend: backend
         )
-        let inFlight = await eventually(within: 60) { backend.reports(named: "crash-inflight-\(engine.rawValue)").count > reportsBefore }
+        let inFlight = await eventually(within: 60) {
+            backend.reports(named: "crash-inflight-\(engine.rawValue)").count > reportsBefore
+        }
         #expect(inFlight, "the page's calls never got in flight")
         var killedAt = Date()
         var webProcesses: [WebProcess] = []
-        if inFlight, let host = Processes.all().first(where: { $0.commandLine.contains { $0.contains(marker) } && $0.commandLine.first?.hasSuffix("today-bridge") == true }) {
+        if inFlight,
+            let host = Processes.all().first(where: {
+                $0.commandLine.contains { $0.contains(marker) }
+                    && $0.commandLine.first?.hasSuffix("today-bridge") == true
+            })
+        {
             try? await Task.sleep(nanoseconds: 200_000_000)  // the page's calls reach the host
-            let victims = Processes.descendants(of: host.pid).filter { engine.isWebKitGTK ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true : $0.commandLine.joined(separator: " ").contains("--type=renderer") }
+            let victims = Processes.descendants(of: host.pid).filter {
+                engine.isWebKitGTK
+                    ? $0.commandLine.first?.hasSuffix("/WebKitWebProcess") == true
+                    : $0.commandLine.joined(separator: " ").contains("--type=renderer")
+            }
             #expect(!victims.isEmpty, "no content process among the host's descendants")
             if engine.isWebKitGTK {
                 let all = Processes.all()
@@ -106,17 +136,23 @@ struct WebProcessCrashEndToEndTests {
             for victim in victims { kill(victim.pid, SIGKILL) }
         }
         let finished = try await run
-        let lines = ((try? String(contentsOfFile: inspect + ".jsonl", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
-        let began = lines.first?["startedAt"]?.stringValue.flatMap { text in
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return formatter.date(from: text)
-        } ?? killedAt
+        let lines = ((try? String(contentsOfFile: inspect + ".jsonl", encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { try? JSONValue(parsing: String($0)) }
+        let began =
+            lines.first?["startedAt"]?.stringValue.flatMap { text in
+                let formatter = ISO8601DateFormatter()
+                formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+                return formatter.date(from: text)
+            } ?? killedAt
         let cancelled = lines.filter { $0["outcome"] == "cancelled" }
-        let settled = cancelled.compactMap { line in line["start"]?.doubleValue.flatMap { start in line["duration"]?.doubleValue.map { start + $0 } } }.max() ?? 0
+        let settled =
+            cancelled.compactMap { line in
+                line["start"]?.doubleValue.flatMap { start in line["duration"]?.doubleValue.map { start + $0 } }
+            }.max() ?? 0
         return Crash(
             run: finished,
-            cancelled: Dictionary(cancelled.compactMap { $0["type"]?.stringValue }.map { ($0, 1) }, uniquingKeysWith: +),
+            cancelled: Dictionary(
+                cancelled.compactMap { $0["type"]?.stringValue }.map { ($0, 1) }, uniquingKeysWith: +),
             settledAfterKillMS: Int(began.addingTimeInterval(settled / 1000).timeIntervalSince(killedAt) * 1000),
             webProcesses: webProcesses
         )

@@ -9,41 +9,41 @@ import TodayBridge
 ///
 /// Only `deviceID` is required; everything else has the core's defaults. The platform is always
 /// `android`.
-package struct AndroidConfiguration: Codable, Sendable {
-    package var channelName: String?
-    package var surfaces: [Surface]?
-    package var host: HostIdentity?
-    package var deviceID: String
-    package var sessionID: String?
-    package var limits: Limits?
+public struct AndroidConfiguration: Codable, Sendable {
+    public var channelName: String?
+    public var surfaces: [Surface]?
+    public var host: HostIdentity?
+    public var deviceID: String
+    public var sessionID: String?
+    public var limits: Limits?
     /// The app's own capabilities, answered through the `capability` service.
-    package var capabilities: [Capability]?
+    public var capabilities: [Capability]?
 
     /// A trusted surface (S2): origin rules in `addWebMessageListener`'s grammar.
-    package struct Surface: Codable, Sendable {
-        package var name: String
-        package var origins: [String]
-        package var pathPrefixes: [String]?
-        package var extraHeaders: [String: String]?
+    public struct Surface: Codable, Sendable {
+        public var name: String
+        public var origins: [String]
+        public var pathPrefixes: [String]?
+        public var extraHeaders: [String: String]?
     }
 
     /// The limits the app changes (X7, C5); the others keep the core's defaults.
-    package struct Limits: Codable, Sendable {
-        package var maxMessageBytes: Int?
-        package var maxCallsInFlight: Int?
-        package var defaultDeadline: Double?
+    public struct Limits: Codable, Sendable {
+        public var maxMessageBytes: Int?
+        public var maxCallsInFlight: Int?
+        public var defaultDeadline: Double?
     }
 
     /// One of the app's capabilities (X1): its access level is one of ``CapabilityAccess``'s raw values.
-    package struct Capability: Codable, Sendable {
-        package var type: String
-        package var access: String
-        package var deadline: Double?
-        package var summary: String?
+    public struct Capability: Codable, Sendable {
+        public var type: String
+        public var access: String
+        public var deadline: Double?
+        public var summary: String?
     }
 
     /// The configuration as the core reads it, refusing what the core would refuse.
-    package var bridgeConfiguration: BridgeConfiguration {
+    public var bridgeConfiguration: BridgeConfiguration {
         get throws {
             var configuration = BridgeConfiguration(platform: .android, host: host ?? .todayBridge)
             if let channelName { configuration.channelName = channelName }
@@ -64,10 +64,11 @@ package struct AndroidConfiguration: Codable, Sendable {
 }
 
 extension AndroidConfiguration.Capability {
-    package var capabilityAccess: CapabilityAccess {
+    public var capabilityAccess: CapabilityAccess {
         get throws {
             guard let access = CapabilityAccess(rawValue: access) else {
-                throw BridgeConfigurationError("capability \"\(type)\": access \"\(access)\" is not one of anyFrame, mainFrame, trustedSurface")
+                throw BridgeConfigurationError(
+                    "capability \"\(type)\": access \"\(access)\" is not one of anyFrame, mainFrame, trustedSurface")
             }
             return access
         }

@@ -1,9 +1,9 @@
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// What the core asks of the Kotlin host, by the name `NativeHost.service` receives. Arguments
 /// and results are JSON, as UTF-8; each shape is a type of this module, and the Kotlin glue's
-/// constants and classes are generated from them (`today-bridge contract --kotlin`, X6).
-package enum HostService: String, Sendable, CaseIterable, Codable {
+/// constants and classes are generated from them (`today-bridge-generate`, `make generate`, X6).
+public enum HostService: String, Sendable, CaseIterable, Codable {
     /// The current token: no arguments; answers a ``HostToken`` or `null` when logged out.
     case currentToken
     /// A fresh token from upstream: no arguments; answers a ``HostToken``, or fails.
@@ -24,27 +24,27 @@ package enum HostService: String, Sendable, CaseIterable, Codable {
 }
 
 /// A token as the host gives it.
-package struct HostToken: Codable, Sendable {
-    package var value: String
-    package var scheme: String?
+public struct HostToken: Codable, Sendable {
+    public var value: String
+    public var scheme: String?
 
-    package init(value: String, scheme: String?) {
+    public init(value: String, scheme: String?) {
         self.value = value
         self.scheme = scheme
     }
 }
 
 /// ``HostService/recordEvents``' arguments: the events, in order.
-package struct RecordEventsArguments: Codable, Sendable {
-    package var events: [AnalyticsEvent]
+public struct RecordEventsArguments: Codable, Sendable {
+    public var events: [AnalyticsEvent]
 
-    package init(events: [AnalyticsEvent]) {
+    public init(events: [AnalyticsEvent]) {
         self.events = events
     }
 
     /// The arguments' JSON as the encoder would make them, written straight from the events (see
     /// ``AnalyticsEvent/writeJSON(to:)``): a batch is as long as the page was busy.
-    package var jsonUTF8: [UInt8] {
+    public var jsonUTF8: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(16 + events.count * 320)
         output.append(contentsOf: #"{"events":["#.utf8)
@@ -58,16 +58,16 @@ package struct RecordEventsArguments: Codable, Sendable {
 }
 
 /// ``HostService/capability``'s arguments: the call and what the engine said about its sender (C8).
-package struct CapabilityCallArguments: Codable, Sendable {
-    package var type: String
-    package var request: JSONValue?
-    package var isMainFrame: Bool
+public struct CapabilityCallArguments: Codable, Sendable {
+    public var type: String
+    public var request: JSONValue?
+    public var isMainFrame: Bool
     /// The sending frame's origin; `nil` when opaque or unknown.
-    package var origin: String?
+    public var origin: String?
     /// The trusted surface the sender's page is on, or `nil`.
-    package var surface: String?
+    public var surface: String?
 
-    package init(type: String, request: JSONValue?, isMainFrame: Bool, origin: String?, surface: String?) {
+    public init(type: String, request: JSONValue?, isMainFrame: Bool, origin: String?, surface: String?) {
         self.type = type
         self.request = request
         self.isMainFrame = isMainFrame
@@ -79,12 +79,12 @@ package struct CapabilityCallArguments: Codable, Sendable {
 /// How the host says a service failed: with the app's structured error (`TodayBridgeException`,
 /// crossing as a ``BridgeError`` with its code, X2), or, with no code, a native failure whose text
 /// never reaches the page.
-package struct HostFailure: Codable, Sendable {
-    package var code: String?
-    package var message: String
-    package var recoverable: Bool?
+public struct HostFailure: Codable, Sendable {
+    public var code: String?
+    public var message: String
+    public var recoverable: Bool?
 
-    package init(code: String?, message: String, recoverable: Bool?) {
+    public init(code: String?, message: String, recoverable: Bool?) {
         self.code = code
         self.message = message
         self.recoverable = recoverable
@@ -92,32 +92,32 @@ package struct HostFailure: Codable, Sendable {
 }
 
 /// ``HostService/evaluateJavascript``'s arguments.
-package struct EvaluateJavascriptArguments: Codable, Sendable {
-    package var script: String
+public struct EvaluateJavascriptArguments: Codable, Sendable {
+    public var script: String
 
-    package init(script: String) {
+    public init(script: String) {
         self.script = script
     }
 }
 
 /// ``HostService/setCookie``'s arguments: the value in `Set-Cookie` form.
-package struct SetCookieArguments: Codable, Sendable {
-    package var url: String
-    package var value: String
+public struct SetCookieArguments: Codable, Sendable {
+    public var url: String
+    public var value: String
 
-    package init(url: String, value: String) {
+    public init(url: String, value: String) {
         self.url = url
         self.value = value
     }
 }
 
 /// ``HostService/diagnostic``'s arguments: a ``BridgeDiagnostic``.
-package struct HostDiagnostic: Codable, Sendable {
-    package var code: String
-    package var message: String
-    package var type: String?
+public struct HostDiagnostic: Codable, Sendable {
+    public var code: String
+    public var message: String
+    public var type: String?
 
-    package init(_ diagnostic: BridgeDiagnostic) {
+    public init(_ diagnostic: BridgeDiagnostic) {
         code = diagnostic.code.rawValue
         message = diagnostic.message
         type = diagnostic.type
@@ -126,12 +126,12 @@ package struct HostDiagnostic: Codable, Sendable {
 
 /// The outcome of a native call (X4) as `NativeHost.reply` receives it: the page's value (absent
 /// for `undefined`), or why it failed.
-package struct NativeCallOutcome: Codable, Sendable {
-    package var value: JSONValue?
-    package var error: String?
-    package var code: String?
+public struct NativeCallOutcome: Codable, Sendable {
+    public var value: JSONValue?
+    public var error: String?
+    public var code: String?
 
-    package init(value: JSONValue?, error: String?, code: String?) {
+    public init(value: JSONValue?, error: String?, code: String?) {
         self.value = value
         self.error = error
         self.code = code

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeAndroidWire
 
 /// One bridge for the app, created by `NativeBridge.create`: the configuration, the app's
@@ -31,7 +31,7 @@ final class AndroidBridge: HostedObject {
         )
         self.host = host
         self.services = services
-        diagnostics = bridge.observer.diagnostics.listen { diagnostic in
+        diagnostics = bridge.listenToDiagnostics { diagnostic in
             guard let arguments = try? JSONValueEncoder().encode(HostDiagnostic(diagnostic)) else { return }
             host.notify(.diagnostic, arguments)
         }
@@ -55,17 +55,20 @@ final class AndroidBridge: HostedObject {
                 origin: context.sender.frameOrigin?.description, surface: context.surface?.name
             )
             do {
-                return HostAnswer(answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
+                return HostAnswer(
+                    answer: try await host.call(.capability, try JSONValueEncoder().encode(call) ?? .null))
             } catch HostServiceError.failed(let failure) {
                 guard let code = failure.code else { throw HostServiceError.failed(failure) }
-                throw BridgeError(code: BridgeError.Code(rawValue: code), message: failure.message, recoverable: failure.recoverable ?? false)
+                throw BridgeError(
+                    code: BridgeError.Code(rawValue: code), message: failure.message,
+                    recoverable: failure.recoverable ?? false)
             }
         }
     }
 
     /// Fails whatever the host has not answered yet; the bridge's web views are closed apart.
     func destroy() {
-        bridge.observer.diagnostics.stopListening(diagnostics)
+        bridge.stopListeningToDiagnostics(diagnostics)
         host.failPendingCalls()
     }
 }

@@ -11,7 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeAndroidWire
 
 /// One Android `WebView`, connected by `NativeBridge.connect`: requests from its frames come in
@@ -76,14 +76,17 @@ final class AndroidWebView: HostedObject {
                 facts.lastSender = nil
             }
             if let last = facts.lastSender, last.isMainFrame == isMainFrame { return last }
-            let sender = SenderFacts(isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
+            let sender = SenderFacts(
+                isMainFrame: isMainFrame, frameOrigin: facts.origin, mainDocumentURL: facts.mainDocumentURL)
             facts.lastSender = sender
             return sender
         }
     }
 
     /// Answers one request of the Android shim; `answer` gets the reply, or never for a notification.
-    func receive(_ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable ([UInt8]) -> Void) {
+    func receive(
+        _ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         transport.receive(utf8: request, from: sender, reply: answer)
     }
 
@@ -100,7 +103,10 @@ final class AndroidWebView: HostedObject {
     }
 
     /// Calls the page's handler `name` (X4); `outcome` gets a ``NativeCallOutcome``'s JSON text, as UTF-8.
-    func call(_ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?, outcome: @escaping @Sendable ([UInt8]) -> Void) {
+    func call(
+        _ name: String, arguments: JSONValue?, fallback: JSONValue?, deadline: Double?,
+        outcome: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         Task { [connection] in
             let result: NativeCallOutcome
             do throws(BridgeError) {
@@ -140,9 +146,10 @@ private struct DocumentFacts {
         switch (originBytes, bytes) {
         case (nil, nil): true
         case (let kept?, let bytes?):
-            kept.count == bytes.count && kept.withUnsafeBytes { kept in
-                kept.isEmpty || memcmp(kept.baseAddress!, bytes.baseAddress!, bytes.count) == 0
-            }
+            kept.count == bytes.count
+                && kept.withUnsafeBytes { kept in
+                    kept.isEmpty || memcmp(kept.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
         default: false
         }
     }
@@ -158,11 +165,13 @@ private final class HostWebView: BridgeWebView {
     }
 
     func evaluateInMainFrame(_ script: String) async throws {
-        _ = try await host.call(.evaluateJavascript, try JSONValueEncoder().encode(EvaluateJavascriptArguments(script: script)) ?? .null)
+        _ = try await host.call(
+            .evaluateJavascript, try JSONValueEncoder().encode(EvaluateJavascriptArguments(script: script)) ?? .null)
     }
 
     func setCookie(_ cookie: BridgeCookie) async throws {
-        let arguments = SetCookieArguments(url: "https://\(cookie.domain)\(cookie.path)", value: cookie.setCookieHeaderValue)
+        let arguments = SetCookieArguments(
+            url: "https://\(cookie.domain)\(cookie.path)", value: cookie.setCookieHeaderValue)
         _ = try await host.call(.setCookie, try JSONValueEncoder().encode(arguments) ?? .null)
     }
 }

@@ -83,8 +83,11 @@ final class HostChannel: Sendable {
         guard let jni = JNI.current else { return false }
         return withHost(in: jni) { host in
             jni.withLocalFrame {
-                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments) else { return false }
-                return jni.callVoidMethod(host, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
+                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments) else {
+                    return false
+                }
+                return jni.callVoidMethod(
+                    host, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
             }
         } ?? false
     }

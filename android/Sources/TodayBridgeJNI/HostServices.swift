@@ -1,5 +1,5 @@
 import Synchronization
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 import TodayBridgeAndroidWire
 
 /// The app's token service and analytics sink, answered by the Kotlin host (T1, T3). A token the

@@ -137,8 +137,8 @@ struct JNI {
         guard let type = findClass("java/lang/IllegalArgumentException") else { return }
         // ThrowNew takes modified UTF-8: the message is built from UTF-16 instead.
         guard let text = string(message),
-              let constructor = methodID(type, "<init>", "(Ljava/lang/String;)V"),
-              let exception = functions.NewObjectA(env, type, constructor, [jvalue(l: text)])
+            let constructor = methodID(type, "<init>", "(Ljava/lang/String;)V"),
+            let exception = functions.NewObjectA(env, type, constructor, [jvalue(l: text)])
         else { return }
         _ = functions.Throw(env, exception)
     }

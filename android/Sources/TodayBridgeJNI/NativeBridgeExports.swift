@@ -5,7 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TodayBridge
+@_spi(Adapters) @_spi(Tools) import TodayBridge
 import TodayBridgeAndroidWire
 
 // The native methods of the Kotlin glue's `today.bridge.NativeBridge` object (`@JvmStatic
@@ -27,7 +27,8 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
         return 0
     }
     do {
-        let bridge = try AndroidBridge(configuration: jni.bytes(of: configuration) ?? [], host: HostChannel(host: .strong(host), methods: methods))
+        let bridge = try AndroidBridge(
+            configuration: jni.bytes(of: configuration) ?? [], host: HostChannel(host: .strong(host), methods: methods))
         return jlong(Handles.add(bridge))
     } catch {
         jni.throwIllegalArgument("TodayBridge configuration: \(error)")
@@ -40,7 +41,7 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
 @_cdecl("Java_today_bridge_NativeBridge_installation")
 public func nativeBridgeInstallation(_ env: Env, _ type: jclass, _ bridge: jlong) -> jbyteArray? {
     guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
-          let installation = try? JSONValueEncoder().encode(AndroidInstallation(bridge.bridge.configuration))
+        let installation = try? JSONValueEncoder().encode(AndroidInstallation(bridge.bridge.configuration))
     else { return nil }
     return JNI(env: env).byteArray(installation.jsonString)
 }
@@ -86,7 +87,7 @@ public func nativeBridgeFlushAnalytics(_ env: Env, _ type: jclass, _ bridge: jlo
 public func nativeBridgeConnect(_ env: Env, _ type: jclass, _ bridge: jlong, _ host: jobject?) -> jlong {
     let jni = JNI(env: env)
     guard let methods = NativeHostMethods.loaded, let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
-          let host = WeakJavaObject(host, in: jni)
+        let host = WeakJavaObject(host, in: jni)
     else { return 0 }
     return jlong(Handles.add(AndroidWebView(bridge: bridge, host: HostChannel(host: .weak(host), methods: methods))))
 }
@@ -111,11 +112,14 @@ public func nativeBridgeRelease(_ env: Env, _ type: jclass, _ webView: jlong) {
 /// `NativeHost.reply(route, …)` later, or to the main frame when `route` is null.
 @_cdecl("Java_today_bridge_NativeBridge_receive")
 public func nativeBridgeReceive(
-    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean, _ sourceOrigin: jbyteArray?, _ route: jobject?
+    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean,
+    _ sourceOrigin: jbyteArray?, _ route: jobject?
 ) -> jbyteArray? {
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return nil }
     let jni = JNI(env: env)
-    let sender = jni.withBytes(of: sourceOrigin) { origin in webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: origin) }
+    let sender = jni.withBytes(of: sourceOrigin) { origin in
+        webView.sender(isMainFrame: isMainFrame != JNI_FALSE, origin: origin)
+    }
     return jni.withBytes(of: request) { request in
         let request = request ?? UnsafeBufferPointer(start: nil, count: 0)
         guard let route else {
@@ -159,7 +163,9 @@ public func nativeBridgeWebProcessDidTerminate(_ env: Env, _ type: jclass, _ web
 @_cdecl("Java_today_bridge_NativeBridge_emit")
 public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ data: jbyteArray?) {
     let jni = JNI(env: env)
-    guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name) else { return }
+    guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name) else {
+        return
+    }
     do {
         webView.emit(name, data: try jni.json(data) ?? .null)
     } catch {
@@ -173,17 +179,19 @@ public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ nam
 /// configured default. Throws IllegalArgumentException when `arguments` or `fallback` is not JSON.
 @_cdecl("Java_today_bridge_NativeBridge_call")
 public func nativeBridgeCall(
-    _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ arguments: jbyteArray?, _ fallback: jbyteArray?,
+    _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ arguments: jbyteArray?,
+    _ fallback: jbyteArray?,
     _ deadline: jdouble, _ route: jobject?
 ) {
     let jni = JNI(env: env)
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name),
-          let route = JavaObject(route, in: jni)
+        let route = JavaObject(route, in: jni)
     else { return }
     do {
         let host = webView.host
         webView.call(
-            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback), deadline: deadline > 0 ? deadline : nil
+            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback),
+            deadline: deadline > 0 ? deadline : nil
         ) { outcome in
             if let jni = JNI.current { host.reply(outcome, to: route.reference, in: jni) }
         }
@@ -196,11 +204,14 @@ public func nativeBridgeCall(
 /// host's answer to `NativeHost.service` (JSON, or nothing), or its failure (a `HostFailure`).
 /// Any thread.
 @_cdecl("Java_today_bridge_NativeBridge_completeService")
-public func nativeBridgeCompleteService(_ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ error: jbyteArray?) {
+public func nativeBridgeCompleteService(
+    _ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ error: jbyteArray?
+) {
     let jni = JNI(env: env)
     guard let object = Handles.findHosted(Int64(handle)) else { return }
     if let failure = jni.bytes(of: error) {
-        let decoded = (try? JSONValueDecoder().decode(HostFailure.self, from: JSONValue(utf8: failure)))
+        let decoded =
+            (try? JSONValueDecoder().decode(HostFailure.self, from: JSONValue(utf8: failure)))
             ?? HostFailure(code: nil, message: String(decoding: failure, as: UTF8.self), recoverable: nil)
         object.host.complete(Int64(callID), with: .failure(.failed(decoded)))
     } else {

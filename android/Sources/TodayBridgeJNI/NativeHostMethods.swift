@@ -17,9 +17,9 @@ struct NativeHostMethods: @unchecked Sendable {
 
     init?(in jni: JNI) {
         guard let local = jni.findClass(Self.className),
-              let type = jni.newGlobalRef(local),
-              let reply = jni.methodID(local, "reply", "(Ljava/lang/Object;[B)V"),
-              let service = jni.methodID(local, "service", "(JLjava/lang/String;[B)V")
+            let type = jni.newGlobalRef(local),
+            let reply = jni.methodID(local, "reply", "(Ljava/lang/Object;[B)V"),
+            let service = jni.methodID(local, "service", "(JLjava/lang/String;[B)V")
         else { return nil }
         self.type = type
         self.reply = reply

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import TodayBridge
 import ToolSupport
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayDemoBackend
 
 /// `today-bridge conformance`: the conformance kit against this project's own host, in a real
@@ -23,13 +23,19 @@ struct ConformanceCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
+    @Option(
+        help:
+            "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios)."
+    )
     var engine: OpenCommand.Engine = .webkitgtk
 
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
-    @Option(help: "Also write the three reports as JSON to this file; `-` writes them to standard output, and the report meant for reading to standard error.")
+    @Option(
+        help:
+            "Also write the three reports as JSON to this file; `-` writes them to standard output, and the report meant for reading to standard error."
+    )
     var json: String?
 
     @Flag(help: "List every check, not only the failing ones.")
@@ -63,9 +69,13 @@ struct ConformanceCommand: AsyncParsableCommand {
         var reports: [ConformanceRun] = []
         let modes = ConformanceKit.Mode.allCases
         for (index, mode) in modes.enumerated() {
-            progress.report("conformance \(index + 1)/\(modes.count): loading the kit as \(mode.rawValue) in \(engineName)")
-            let run = try await ConformanceRun.load(mode, engine: engine, relay: relay, backend: backend, certificate: certificate)
-            progress.report("conformance \(index + 1)/\(modes.count): \(mode.rawValue) done" + (run.report == nil ? ", no report" : ""))
+            progress.report(
+                "conformance \(index + 1)/\(modes.count): loading the kit as \(mode.rawValue) in \(engineName)")
+            let run = try await ConformanceRun.load(
+                mode, engine: engine, relay: relay, backend: backend, certificate: certificate)
+            progress.report(
+                "conformance \(index + 1)/\(modes.count): \(mode.rawValue) done"
+                    + (run.report == nil ? ", no report" : ""))
             run.print(verbose: verbose, to: printReport)
             reports.append(run)
         }
@@ -78,7 +88,9 @@ struct ConformanceCommand: AsyncParsableCommand {
                 try text.write(toFile: json, atomically: true, encoding: .utf8)
             }
         }
-        printReport("\(summary.passed.count) passed, \(summary.failed.count) failed" + (summary.failed.isEmpty ? "" : ": " + summary.failed.joined(separator: ", ")))
+        printReport(
+            "\(summary.passed.count) passed, \(summary.failed.count) failed"
+                + (summary.failed.isEmpty ? "" : ": " + summary.failed.joined(separator: ", ")))
         if !summary.failed.isEmpty || reports.contains(where: { $0.report == nil }) { throw ExitCode.failure }
     }
 }

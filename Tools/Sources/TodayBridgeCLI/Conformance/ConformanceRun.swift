@@ -2,7 +2,7 @@
 import Foundation
 import TodayBridge
 import ToolSupport
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayDemoBackend
 
 /// One load of the kit's page, in one mode, by `today-bridge open` in a child process (each run
@@ -18,13 +18,15 @@ struct ConformanceRun {
     /// Loads the kit as `mode` in `engine` (WebKitGTK on its relay path with `relay`) against
     /// `backend`, whose trusted surface is its HTTPS and cleartext origins on 127.0.0.1.
     static func load(
-        _ mode: ConformanceKit.Mode, engine: OpenCommand.Engine, relay: Bool, backend: DemoBackend, certificate: CertificateFiles
+        _ mode: ConformanceKit.Mode, engine: OpenCommand.Engine, relay: Bool, backend: DemoBackend,
+        certificate: CertificateFiles
     ) async throws -> ConformanceRun {
-        let (origin, frameOrigin) = switch mode {
-        case .trusted: (backend.secureOrigin, backend.otherSecureOrigin)
-        case .untrusted: (backend.otherSecureOrigin, backend.secureOrigin)
-        case .cleartext: (backend.cleartextOrigin, backend.secureOrigin)
-        }
+        let (origin, frameOrigin) =
+            switch mode {
+            case .trusted: (backend.secureOrigin, backend.otherSecureOrigin)
+            case .untrusted: (backend.otherSecureOrigin, backend.secureOrigin)
+            case .cleartext: (backend.cleartextOrigin, backend.secureOrigin)
+            }
         let reportName = "conformance-\(mode.rawValue)"
         var query = URLComponents()
         query.queryItems = [
@@ -35,19 +37,23 @@ struct ConformanceRun {
             URLQueryItem(name: "close", value: "1"),
         ]
         let page = origin + "/conformance/index.html?" + (query.percentEncodedQuery ?? "")
-        let arguments = [
-            "open", page, "--engine", engine.rawValue, "--headless", "--timeout", "120", "--conformance-fixture",
-            "--trust", backend.secureOrigin, "--trust", backend.cleartextOrigin,
-            "--token-endpoint", backend.cleartextOrigin + "/token",
-            "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host", "localhost",
-        ] + (relay ? ["--relay"] : [])
+        let arguments =
+            [
+                "open", page, "--engine", engine.rawValue, "--headless", "--timeout", "120", "--conformance-fixture",
+                "--trust", backend.secureOrigin, "--trust", backend.cleartextOrigin,
+                "--token-endpoint", backend.cleartextOrigin + "/token",
+                "--certificate", certificate.certificate, "--certificate-host", "127.0.0.1", "--certificate-host",
+                "localhost",
+            ] + (relay ? ["--relay"] : [])
         let child = await ChildProcess.run("/proc/self/exe", arguments: arguments, within: 180)
         let report = backend.reports(named: reportName).last
-        let problem: String? = switch (report, child.status) {
-        case (.some, _): nil
-        case (nil, nil): "the page did not finish within 180 s"
-        case (nil, let status?): "the page posted no report (today-bridge open exited \(status)): \(child.standardError)"
-        }
+        let problem: String? =
+            switch (report, child.status) {
+            case (.some, _): nil
+            case (nil, nil): "the page did not finish within 180 s"
+            case (nil, let status?):
+                "the page posted no report (today-bridge open exited \(status)): \(child.standardError)"
+            }
         return ConformanceRun(mode: mode, page: page, report: report, problem: problem)
     }
 
@@ -59,13 +65,17 @@ struct ConformanceRun {
             return
         }
         let host = report["host"]
-        print("\(mode.rawValue) (\(page.prefix { $0 != "?" })): platform \(report["platform"]?.stringValue ?? "?"), host \(host?["name"]?.stringValue ?? "?") \(host?["version"]?.stringValue ?? "?"), protocol \(host?["protocol"]?.jsonString ?? "?")")
+        print(
+            "\(mode.rawValue) (\(page.prefix { $0 != "?" })): platform \(report["platform"]?.stringValue ?? "?"), host \(host?["name"]?.stringValue ?? "?") \(host?["version"]?.stringValue ?? "?"), protocol \(host?["protocol"]?.jsonString ?? "?")"
+        )
         for rule in report["rules"]?.arrayValue ?? [] {
             for check in rule["checks"]?.arrayValue ?? [] {
                 let passed = check["passed"] == true
                 guard verbose || !passed else { continue }
                 let reason = check["reason"]?.stringValue.map { " (\($0))" } ?? ""
-                print("  \(passed ? "pass" : "FAIL") \(rule["id"]?.stringValue ?? "?") \(check["title"]?.stringValue ?? "")\(reason)")
+                print(
+                    "  \(passed ? "pass" : "FAIL") \(rule["id"]?.stringValue ?? "?") \(check["title"]?.stringValue ?? "")\(reason)"
+                )
             }
         }
         print("  \(report["passed"]?.jsonString ?? "0") rules passed, \(report["failed"]?.jsonString ?? "0") failed")
@@ -97,7 +107,13 @@ struct ConformanceSummary {
             "engine": .string(engine),
             "passed": .array(passed.map(JSONValue.string)),
             "failed": .array(failed.map(JSONValue.string)),
-            "runs": .array(runs.map { ["mode": .string($0.mode.rawValue), "page": .string($0.page), "report": $0.report ?? .null, "problem": $0.problem.map(JSONValue.string) ?? .null] }),
+            "runs": .array(
+                runs.map {
+                    [
+                        "mode": .string($0.mode.rawValue), "page": .string($0.page), "report": $0.report ?? .null,
+                        "problem": $0.problem.map(JSONValue.string) ?? .null,
+                    ]
+                }),
         ]
     }
 }

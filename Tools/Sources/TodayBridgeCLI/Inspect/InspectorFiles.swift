@@ -1,5 +1,6 @@
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
+import TodayBridgeInspector
 
 /// Where a recording goes: `--inspect PATH` writes `PATH.jsonl` and `PATH.html` side by side, a
 /// `.jsonl` or `.html` extension on PATH dropped first (`traffic`, `traffic.jsonl` and
@@ -17,7 +18,8 @@ struct InspectorFiles {
 
     /// Writes the recording as JSON lines and as the HTML timeline, creating the folder.
     func write(_ recording: TrafficRecording, title: String) throws {
-        try FileManager.default.createDirectory(at: jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(recording.jsonLines().utf8).write(to: jsonLines)
         try Data(InspectorPage.html(recording, title: title).utf8).write(to: html)
     }

@@ -40,7 +40,7 @@ actor EndpointTokenProvider: TokenProvider {
         request.httpMethod = "POST"
         let (data, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200,
-              let token = try JSONValue(parsing: String(decoding: data, as: UTF8.self))["token"]?.stringValue
+            let token = try JSONValue(parsing: String(decoding: data, as: UTF8.self))["token"]?.stringValue
         else { throw BridgeError.failed("the token endpoint refused") }
         return token
     }

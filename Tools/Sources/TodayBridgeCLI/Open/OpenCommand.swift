@@ -1,9 +1,9 @@
 #if canImport(TodayBridgeGTK)
 import ArgumentParser
 import Foundation
-import TodayBridge
+@_spi(Tools) import TodayBridge
 import TodayBridgeGTK
-import TodayBridgeTesting
+import TodayBridgeConformance
 import TodayPageHost
 
 /// `today-bridge open URL`: tries a page against a real host from the terminal: WebKitGTK, or the
@@ -49,7 +49,10 @@ struct OpenCommand: AsyncParsableCommand {
     @Argument(help: "The page to load.")
     var url: String
 
-    @Option(help: "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios).")
+    @Option(
+        help:
+            "webkitgtk (platform linux), android (the Android library over Android's WebView API on Chromium, platform android) or wkwebview (the iOS adapter over WebKit's API on WebKitGTK, platform ios)."
+    )
     var engine: Engine = .webkitgtk
 
     @Option(name: .customLong("trust"), help: "An origin rule of the trusted surface `default` (repeatable).")
@@ -58,7 +61,9 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: "A static test token; each refresh returns a new value.")
     var token: String?
 
-    @Option(name: .customLong("token-endpoint"), help: "A token endpoint base URL (POST BASE/issue, BASE/refresh) instead of a static token.")
+    @Option(
+        name: .customLong("token-endpoint"),
+        help: "A token endpoint base URL (POST BASE/issue, BASE/refresh) instead of a static token.")
     var tokenEndpoint: String?
 
     @Flag(help: "Run on a virtual display of our own (Xvfb).")
@@ -70,13 +75,17 @@ struct OpenCommand: AsyncParsableCommand {
     @Option(help: "A PEM certificate to accept for the page's host (a local test server's).")
     var certificate: String?
 
-    @Option(name: .customLong("certificate-host"), help: "A host the certificate is accepted for (repeatable; default: the page's).")
+    @Option(
+        name: .customLong("certificate-host"),
+        help: "A host the certificate is accepted for (repeatable; default: the page's).")
     var certificateHosts: [String] = []
 
     @Option(help: "Save a PNG screenshot here when the page closes or times out.")
     var screenshot: String?
 
-    @Option(name: .customLong("app-scheme"), help: "NAME=DIRECTORY: serve DIRECTORY as NAME://, an app's own scheme (WebKitGTK).")
+    @Option(
+        name: .customLong("app-scheme"),
+        help: "NAME=DIRECTORY: serve DIRECTORY as NAME://, an app's own scheme (WebKitGTK).")
     var appScheme: String?
 
     @Flag(help: "Reload the page once when its web content process ends, as an app would (WebKitGTK).")
@@ -85,10 +94,18 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "WebKitGTK: the relay path, without the web process extension.")
     var relay = false
 
-    @Option(name: .customLong("back-forward-cache"), help: "on or off: whether Back and Forward may show pages from the back-forward cache (WebKitGTK's page cache, on by default; Android's WebView's, androidx.webkit's WebSettingsCompat.setBackForwardCacheEnabled, off by default, as on Android).")
+    @Option(
+        name: .customLong("back-forward-cache"),
+        help:
+            "on or off: whether Back and Forward may show pages from the back-forward cache (WebKitGTK's page cache, on by default; Android's WebView's, androidx.webkit's WebSettingsCompat.setBackForwardCacheEnabled, off by default, as on Android)."
+    )
     var backForwardCache: Switch?
 
-    @Option(name: .customLong("web-process-extension"), help: "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable).")
+    @Option(
+        name: .customLong("web-process-extension"),
+        help:
+            "WebKitGTK: the web process extension's directory (default: TodayBridgeGTKWebProcessExtension/ next to this executable)."
+    )
     var webProcessExtension: String?
 
     @Flag(help: "Register the capabilities echo, fail, sleep, emitEvent, callPage and closeView, for trying a page.")
@@ -97,7 +114,10 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Register the conformance kit's capabilities (conformance.*), for loading the kit.")
     var conformanceFixture = false
 
-    @Option(help: "Record the bridge's traffic to PATH.jsonl and PATH.html (an HTML timeline); sizes, types and codes, never a credential.")
+    @Option(
+        help:
+            "Record the bridge's traffic to PATH.jsonl and PATH.html (an HTML timeline); sizes, types and codes, never a credential."
+    )
     var inspect: String?
 
     @Flag(help: "Print the host process's peak resident memory as {\"hostPeakResidentKiB\": N} when the page closes.")
@@ -109,14 +129,24 @@ struct OpenCommand: AsyncParsableCommand {
         guard let pageURL = URL(string: url), pageURL.scheme != nil else { throw ValidationError("not a URL: \(url)") }
         if let appScheme {
             guard engine == .webkitgtk else { throw ValidationError("--app-scheme needs --engine webkitgtk") }
-            guard AppScheme(argument: appScheme) != nil else { throw ValidationError("not NAME=DIRECTORY: \(appScheme)") }
+            guard AppScheme(argument: appScheme) != nil else {
+                throw ValidationError("not NAME=DIRECTORY: \(appScheme)")
+            }
         }
         if relay, engine != .webkitgtk { throw ValidationError("--relay needs --engine webkitgtk") }
-        if backForwardCache != nil, engine == .wkwebview { throw ValidationError("--back-forward-cache needs --engine webkitgtk or android: WebKit gives a WKWebView's app no switch for it") }
-        if webProcessExtension != nil, engine == .android { throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview") }
+        if backForwardCache != nil, engine == .wkwebview {
+            throw ValidationError(
+                "--back-forward-cache needs --engine webkitgtk or android: WebKit gives a WKWebView's app no switch for it"
+            )
+        }
+        if webProcessExtension != nil, engine == .android {
+            throw ValidationError("--web-process-extension needs --engine webkitgtk or wkwebview")
+        }
         if screenshot != nil, engine != .webkitgtk { throw ValidationError("--screenshot needs --engine webkitgtk") }
         if reloadOnCrash, engine == .android {
-            throw ValidationError("--reload-on-crash needs --engine webkitgtk or wkwebview: an Android WebView whose renderer is gone cannot be reloaded")
+            throw ValidationError(
+                "--reload-on-crash needs --engine webkitgtk or wkwebview: an Android WebView whose renderer is gone cannot be reloaded"
+            )
         }
         do { _ = try trustedSurfaces() } catch { throw ValidationError("--trust: \(error.reason)") }
         if let tokenEndpoint, URL(string: tokenEndpoint) == nil { throw ValidationError("not a URL: \(tokenEndpoint)") }
@@ -128,7 +158,9 @@ struct OpenCommand: AsyncParsableCommand {
         guard let pageURL = URL(string: url) else { throw ExitCode.validationFailure }  // validate() checked it
         let scheme = appScheme.flatMap(AppScheme.init(argument:))
         let progress = TerminalProgress()
-        progress.report("loading \(PageLocation(url: pageURL)?.redacted ?? url) in \(engine.rawValue), for up to \(Int(timeout)) s" + (inspect.map { ", recording traffic to \($0).jsonl" } ?? ""))
+        progress.report(
+            "loading \(PageLocation(url: pageURL)?.redacted ?? url) in \(engine.rawValue), for up to \(Int(timeout)) s"
+                + (inspect.map { ", recording traffic to \($0).jsonl" } ?? ""))
         if engine == .android { return try await runAndroid(pageURL, progress: progress) }
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(platform: engine.platform, surfaces: try trustedSurfaces()),
@@ -143,7 +175,9 @@ struct OpenCommand: AsyncParsableCommand {
         let diagnostics = bridge.diagnostics()
         let printed: Set<BridgeDiagnostic.Code> = [.webProcessTerminated, .webProcessExtensionUnavailable]
         let reports = Task {
-            for await diagnostic in diagnostics where printed.contains(diagnostic.code) { printToStandardError("today-bridge: \(diagnostic)") }
+            for await diagnostic in diagnostics where printed.contains(diagnostic.code) {
+                printToStandardError("today-bridge: \(diagnostic)")
+            }
         }
         defer { reports.cancel() }
         let options = PageRunOptions(
@@ -152,7 +186,8 @@ struct OpenCommand: AsyncParsableCommand {
             reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension, closer: closer,
             backForwardCache: backForwardCache.map { $0 == .on }
         )
-        let end = engine == .wkwebview
+        let end =
+            engine == .wkwebview
             ? try await WKWebViewPageRunner.run(options: options, bridge: bridge)
             : try GTKPageRunner.run(options: options, bridge: bridge)
         progress.report("the page ended: \(end)")
@@ -170,7 +205,10 @@ struct OpenCommand: AsyncParsableCommand {
     /// renders the recording's HTML.
     private func runAndroid(_ pageURL: URL, progress: TerminalProgress) async throws {
         let files = inspect.map(InspectorFiles.init)
-        if let files { try FileManager.default.createDirectory(at: files.jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        if let files {
+            try FileManager.default.createDirectory(
+                at: files.jsonLines.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
         var app = AndroidPageRunner.AppOptions()
         app.trustedOrigins = trustedOrigins
         app.token = token
@@ -184,7 +222,9 @@ struct OpenCommand: AsyncParsableCommand {
         let status = try await AndroidPageRunner.run(options: options, app: app)
         progress.report("the app ended, status \(status)")
         if let files, let text = try? String(contentsOf: files.jsonLines, encoding: .utf8) {
-            try files.write(try TrafficRecording(jsonLines: text), title: "Bridge traffic · " + (PageLocation(url: pageURL)?.redacted ?? "page"))
+            try files.write(
+                try TrafficRecording(jsonLines: text),
+                title: "Bridge traffic · " + (PageLocation(url: pageURL)?.redacted ?? "page"))
             printToStandardError("today-bridge: traffic recorded to \(files.jsonLines.path) and \(files.html.path)")
         }
         if status != 0 { throw ExitCode(status) }

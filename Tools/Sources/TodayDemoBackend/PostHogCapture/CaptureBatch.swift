@@ -24,17 +24,27 @@ package struct CaptureBatch: Sendable {
         case nil, "identity"?:
             break
         case "gzip"?:
-            guard let decoded = GzipBody.decode(body, limit: 64 << 20) else { throw CaptureBatchError("the body is not gzip") }
+            guard let decoded = GzipBody.decode(body, limit: 64 << 20) else {
+                throw CaptureBatchError("the body is not gzip")
+            }
             body = decoded
         case let encoding?:
             throw CaptureBatchError("unknown Content-Encoding \(encoding)")
         }
-        guard let object = try? JSONValue(parsing: String(decoding: body, as: UTF8.self), limits: .init(maxBytes: 64 << 20, maxDepth: 64)),
-              case .object = object
+        guard
+            let object = try? JSONValue(
+                parsing: String(decoding: body, as: UTF8.self), limits: .init(maxBytes: 64 << 20, maxDepth: 64)),
+            case .object = object
         else { throw CaptureBatchError("the body is not a JSON object") }
-        guard case .string(let apiKey)? = object["api_key"], !apiKey.isEmpty else { throw CaptureBatchError("no api_key") }
-        guard case .string(let sentAt)? = object["sent_at"], Self.isTimestamp(sentAt) else { throw CaptureBatchError("no ISO 8601 sent_at") }
-        guard case .array(let events)? = object["batch"], !events.isEmpty else { throw CaptureBatchError("no events in batch") }
+        guard case .string(let apiKey)? = object["api_key"], !apiKey.isEmpty else {
+            throw CaptureBatchError("no api_key")
+        }
+        guard case .string(let sentAt)? = object["sent_at"], Self.isTimestamp(sentAt) else {
+            throw CaptureBatchError("no ISO 8601 sent_at")
+        }
+        guard case .array(let events)? = object["batch"], !events.isEmpty else {
+            throw CaptureBatchError("no events in batch")
+        }
         for event in events { try Self.check(event) }
         self.apiKey = apiKey
         self.sentAt = sentAt
@@ -42,11 +52,21 @@ package struct CaptureBatch: Sendable {
     }
 
     private static func check(_ event: JSONValue) throws(CaptureBatchError) {
-        guard case .string(let name)? = event["event"], !name.isEmpty else { throw CaptureBatchError("an event has no name") }
-        guard case .string(let uuid)? = event["uuid"], UUID(uuidString: uuid) != nil else { throw CaptureBatchError("\(name): no valid uuid") }
-        guard case .string(let distinctID)? = event["distinct_id"], !distinctID.isEmpty else { throw CaptureBatchError("\(name): no distinct_id") }
-        guard case .string(let timestamp)? = event["timestamp"], isTimestamp(timestamp) else { throw CaptureBatchError("\(name): no ISO 8601 timestamp") }
-        guard case .object? = event["properties"] else { throw CaptureBatchError("\(name): properties is not an object") }
+        guard case .string(let name)? = event["event"], !name.isEmpty else {
+            throw CaptureBatchError("an event has no name")
+        }
+        guard case .string(let uuid)? = event["uuid"], UUID(uuidString: uuid) != nil else {
+            throw CaptureBatchError("\(name): no valid uuid")
+        }
+        guard case .string(let distinctID)? = event["distinct_id"], !distinctID.isEmpty else {
+            throw CaptureBatchError("\(name): no distinct_id")
+        }
+        guard case .string(let timestamp)? = event["timestamp"], isTimestamp(timestamp) else {
+            throw CaptureBatchError("\(name): no ISO 8601 timestamp")
+        }
+        guard case .object? = event["properties"] else {
+            throw CaptureBatchError("\(name): properties is not an object")
+        }
     }
 
     /// ISO 8601 with seconds, any fraction and a zone, as PostHog reads it (the sink sends

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import TodayBridge
+import ToolSupport
 
 /// A stand-in for PostHog's capture API on `http://127.0.0.1:PORT`: `POST /batch/` decodes a
 /// gzip body, checks each request's shape like PostHog (400 when it would refuse it), records the
@@ -77,7 +78,9 @@ package final class PostHogCaptureServer: Sendable {
             state.withLock { $0.refusedShapes.append(error.description) }
             return Response(status: .badRequest)
         }
-        guard batch.events.count <= state.withLock({ $0.maxEventsPerBatch }) else { return Response(status: .init(code: 413)) }
+        guard batch.events.count <= state.withLock({ $0.maxEventsPerBatch }) else {
+            return Response(status: .init(code: 413))
+        }
         state.withLock { $0.batches.append(batch) }
         if case .stall(let seconds)? = fault { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) }
         return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":1}"#)))

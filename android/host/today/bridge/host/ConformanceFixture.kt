@@ -8,7 +8,7 @@ import today.bridge.TodayBridgeException
 
 /**
  * `--conformance-fixture`: the capabilities the conformance kit needs from a host under test
- * (TodayBridgeTesting's `ConformanceFixture`), registered as a Kotlin app registers them, with the
+ * (TodayBridgeConformance's `ConformanceFixture`), registered as a Kotlin app registers them, with the
  * same behaviour:
  *
  * | Type | Access | Behaviour |

@@ -1,0 +1,36 @@
+@_spi(Adapters) import TodayBridge
+
+/// What the conformance fixture and `today-bridge open --test-capabilities` both do for a page:
+/// echo a message, emit an event to the page, call one of the page's handlers.
+@_spi(Tools) public enum PageExercises {
+    /// `{ name, data }`: an event to emit to the page.
+    @_spi(Tools) public struct EventRequest: Decodable, Sendable {
+        var name: String
+        var data: JSONValue?
+    }
+
+    /// `{ name, args }`: a page handler to call.
+    @_spi(Tools) public struct CallRequest: Decodable, Sendable {
+        var name: String
+        var args: JSONValue?
+    }
+
+    /// The message's fields, without its `type`.
+    @_spi(Tools) public static func echo(_ message: JSONValue) -> JSONValue {
+        var fields = message.objectValue ?? [:]
+        fields["type"] = nil
+        return .object(fields)
+    }
+
+    /// Emits the requested event to the page that asked (X3).
+    @_spi(Tools) public static func emit(_ request: EventRequest, in context: CapabilityContext) async {
+        await context.connection.emit(request.name, data: request.data ?? .null)
+    }
+
+    /// Calls the requested page handler (X4); a page without the handler answers `"unhandled"`.
+    @_spi(Tools) public static func call(
+        _ request: CallRequest, in context: CapabilityContext
+    ) async throws(BridgeError) -> JSONValue? {
+        try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
+    }
+}
