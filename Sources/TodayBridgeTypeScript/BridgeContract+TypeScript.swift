@@ -40,6 +40,12 @@ extension BridgeContract {
             let request = file.type(
                 of: ShapeReader.shape(of: definition.request), named: name + "Request", doc: Self.requestDoc(definition)
             )
+            if definition.isStream {
+                let value = file.type(
+                    of: ShapeReader.shape(of: definition.result), named: name + "Value",
+                    doc: "A value of the `\(definition.type)` stream (ST2).")
+                return MapEntry(key: definition.type, summary: nil, type: "{ request: \(request); stream: \(value) }")
+            }
             let result = file.type(
                 of: ShapeReader.shape(of: definition.result), named: name + "Result",
                 doc: "Result of the `\(definition.type)` message.")

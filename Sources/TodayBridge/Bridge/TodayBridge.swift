@@ -108,6 +108,36 @@ public final class TodayBridge: Sendable {
             named: type)
     }
 
+    /// Registers a capability that answers with a stream of values (ST1–ST5): the page reads them
+    /// in order with `for await` (`bridge.stream` in the web SDK).
+    ///
+    /// ```swift
+    /// try bridge.registerStream("download", access: .trustedSurface, deadline: 60) { (request: DownloadRequest, context) in
+    ///     AsyncThrowingStream<DownloadProgress, any Error> { continuation in
+    ///         continuation.yield(DownloadProgress(bytes: 0))
+    ///         continuation.finish()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The host sends at most ``BridgeLimits/streamWindow`` values the page has not consumed yet,
+    /// and waits for room before it takes the next one from the sequence (ST3). `deadline` (or
+    /// ``BridgeLimits/defaultDeadline``) bounds the wait for each value, not the whole stream
+    /// (ST4). The stream ends exactly once (ST5): the sequence finishes or throws (a
+    /// ``BridgeError``, or `failed` with a generic message), the deadline passes, the page cancels
+    /// it, or its document goes away; then the task iterating the sequence is cancelled.
+    public func registerStream<Request: Decodable & Sendable, Values: AsyncSequence, Value: Codable & Sendable>(
+        _ type: String,
+        access: CapabilityAccess,
+        deadline: Double? = nil,
+        summary: String? = nil,
+        handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Values
+    ) throws(BridgeConfigurationError) where Values.Element == Value {
+        try capabilities.add(
+            RegisteredCapability(stream: type, access: access, deadline: deadline, summary: summary, handler: handler),
+            named: type)
+    }
+
     /// Connects one web view. Adapters call this; apps normally do not (<doc:WritingAnAdapter>).
     ///
     /// ```swift

@@ -6,8 +6,10 @@ package struct CapabilityDefinition: Sendable {
     package let summary: String?
     /// The request's type, whose shape the generated TypeScript reads (`TodayBridgeTypeScript`).
     package let request: any (Decodable & Sendable).Type
-    /// The result's type.
+    /// The result's type; for a stream, the type of each of its values.
     package let result: any (Decodable & Sendable).Type
+    /// Whether the capability answers with a stream of values (ST1).
+    package let isStream: Bool
 
     package init<Capability: BridgeCapability>(_: Capability.Type) {
         self.init(
@@ -23,8 +25,10 @@ package struct CapabilityDefinition: Sendable {
         deadline: Double?,
         summary: String?,
         request: Request.Type,
-        result: Result.Type
+        result: Result.Type,
+        isStream: Bool = false
     ) {
+        self.isStream = isStream
         self.type = type
         self.access = access
         self.deadline = deadline

@@ -14,10 +14,17 @@ package final class RegisteredCapability: Sendable {
         /// `answerFirst` answers ``CapabilityAnswer/now(_:)`` as the message arrives (`headers`
         /// with a token the host pushed).
         case task(answerFirst: @Sendable (ParsedMessage, CapabilityContext) -> CapabilityAnswer, run: Run)
+        /// A stream (ST1): the message opens it and is answered at once; its values run in a task
+        /// of their own, under the window and the deadline between values.
+        case stream(StreamRun)
     }
 
     /// A call's task: reads the request from the message, runs the handler and writes its result.
     package typealias Run = @Sendable (JSONValue, CapabilityContext) async throws -> JSONValue?
+
+    /// A stream's task: reads the request from the message, runs the handler and hands each value,
+    /// written as JSON, to the sink.
+    package typealias StreamRun = @Sendable (JSONValue, CapabilityContext, StreamSink) async throws -> Void
 
     package let definition: CapabilityDefinition
     package let execution: Execution
@@ -56,6 +63,30 @@ package final class RegisteredCapability: Sendable {
     /// An app's capability given in type form: each call in a task.
     package convenience init<Capability: BridgeCapability>(_ capability: Capability) {
         self.init(app: CapabilityDefinition(Capability.self), handler: capability.handle)
+    }
+
+    /// An app's stream in closure form (ST1): each stream in a task, each value encoded as it comes.
+    package convenience init<Request: Decodable & Sendable, Values: AsyncSequence, Value: Codable & Sendable>(
+        stream type: String,
+        access: CapabilityAccess,
+        deadline: Double?,
+        summary: String?,
+        handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Values
+    ) where Values.Element == Value {
+        let definition = CapabilityDefinition(
+            type: type, access: access, deadline: deadline, summary: summary,
+            request: Request.self, result: Value.self, isStream: true
+        )
+        self.init(
+            definition,
+            execution: .stream { message, context, sink in
+                let request = try RegisteredCapability.decode(Request.self, from: message, for: type)
+                for try await value in try await handler(request, context) {
+                    try await sink.send(try JSONValueEncoder().encode(value))
+                }
+            },
+            failureReply: { error in .rejection(error) }
+        )
     }
 
     /// A capability the bridge answers itself, run as its ``BuiltInCapability`` requirements say.

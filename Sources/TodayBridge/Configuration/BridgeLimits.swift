@@ -20,6 +20,11 @@ public struct BridgeLimits: Sendable, Hashable {
     /// `track` events accepted and not yet handed to the analytics sink, for the whole bridge;
     /// beyond it the oldest is dropped. Default 50,000.
     public var maxQueuedEvents: Int
+    /// Values of one stream the host sends ahead of the page's acknowledgements (ST3). Default 16.
+    public var streamWindow: Int
+    /// Streams one document may have open at once; a stream beyond it is refused as `busy` (ST1).
+    /// Default 16.
+    public var maxStreamsPerDocument: Int
 
     /// Creates limits; every parameter has the documented default.
     public init(
@@ -29,8 +34,12 @@ public struct BridgeLimits: Sendable, Hashable {
         defaultDeadline: Double = 30,
         maxBufferedEvents: Int = 64,
         maxPendingNativeCalls: Int = 64,
-        maxQueuedEvents: Int = 50_000
+        maxQueuedEvents: Int = 50_000,
+        streamWindow: Int = 16,
+        maxStreamsPerDocument: Int = 16
     ) {
+        self.streamWindow = max(1, streamWindow)
+        self.maxStreamsPerDocument = maxStreamsPerDocument
         self.maxMessageBytes = maxMessageBytes
         self.maxDepth = maxDepth
         self.maxCallsInFlight = maxCallsInFlight

@@ -9,6 +9,7 @@ extension BridgeConnection {
     public func documentDidChange() -> DocumentID {
         guard let next = state.withLock({ $0.documentBegins() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the page went away"))
+        endStreamsOfDocumentsGone()
         return next.document
     }
 
@@ -28,6 +29,7 @@ extension BridgeConnection {
     public func documentWasRestored() -> DocumentID {
         guard let next = state.withLock({ $0.documentRestored() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the page went away"))
+        endStreamsOfDocumentsGone()
         return next.document
     }
 
@@ -47,6 +49,7 @@ extension BridgeConnection {
     public func webProcessDidTerminate(_ reason: WebProcessTermination) -> DocumentID {
         guard let (next, handler) = state.withLock({ $0.webProcessDied() }) else { return currentDocument }
         settle(next.earlier, with: .cancelled("the web content process ended"))
+        endStreamsOfDocumentsGone()
         bridge.observer.report(
             .webProcessTerminated, "the web content process ended (\(reason)) with \(next.earlier.count) calls pending")
         handler?(reason)
@@ -80,6 +83,7 @@ extension BridgeConnection {
             bridge.observer.report(.webViewGone, "web view closed with \(closing.calls.count) calls pending")
         }
         settle(closing.calls, with: .cancelled("the web view went away"))
+        endStreamsOfDocumentsGone()
     }
 
     /// Settles calls that will never get their own answer (C5): page calls by their capability's

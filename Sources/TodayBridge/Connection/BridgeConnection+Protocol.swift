@@ -1,6 +1,7 @@
 extension BridgeConnection {
-    /// Answers the bridge's own messages: ``HelloMessage`` from any frame; ``SubscribeMessage`` and
-    /// ``NativeCallReply`` from the current main document only.
+    /// Answers the bridge's own messages: ``HelloMessage`` from any frame; ``SubscribeMessage``,
+    /// ``NativeCallReply``, ``StreamAckMessage`` and ``StreamCancelMessage`` from the current main
+    /// document only.
     func receiveProtocolMessage(
         _ body: JSONValue, type: String, sender: SenderFacts, trust: SenderTrust, document: DocumentID
     ) -> CallOutcome {
@@ -18,6 +19,12 @@ extension BridgeConnection {
             guard let message = try? decoder.decode(NativeCallReply.self, from: body), let id = UInt64(message.id)
             else { return .malformed }
             return finishNativeCall(id, with: NativeCallAnswer(message), from: document)
+        case WireProtocol.streamAckType:
+            guard let message = try? decoder.decode(StreamAckMessage.self, from: body) else { return .malformed }
+            return acknowledgeStream(message, from: document)
+        case WireProtocol.streamCancelType:
+            guard let message = try? decoder.decode(StreamCancelMessage.self, from: body) else { return .malformed }
+            return cancelStream(message, from: document)
         default:
             return .unknownType
         }

@@ -58,6 +58,7 @@ extension BridgeConnection {
                 return settle(.resolved(result))
             }
             start(capability, run, body.jsonValue, context: context, reply: PageReply(arrival: arrival, send: reply))
+        case .stream(let run): settle(openStream(capability, run, body.jsonValue, context: context))
         }
     }
 

@@ -15,6 +15,8 @@ public final class BridgeConnection: Sendable {
     public let webViewID: WebViewID
     /// The state machine that decides, under the connection's lock; nothing else decides.
     let state: Locked<State>
+    /// The open streams, by the id their page gave them (ST1). Taken before `state` when both are.
+    let streams = Locked<[String: OpenStream]>([:])
     /// Weak: the adapter owns both the web view and this connection.
     private weak let webView: (any BridgeWebView)?
     /// Starts the task a capability runs in; an adapter may prefer its engine's thread.

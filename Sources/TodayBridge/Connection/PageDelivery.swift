@@ -7,13 +7,18 @@ public enum PageDelivery: Sendable, Hashable {
     case event(name: String, data: JSONValue?)
     /// A native call for the page's handler `name`; the page answers with the same `id` (X4).
     case call(id: String, name: String, arguments: JSONValue?)
+    /// Value `seq` (from 0) of the page's stream `stream` (ST2).
+    case streamValue(stream: String, seq: Int, value: JSONValue?)
+    /// The one end of the page's stream `stream` the page is told of (ST5): `error` for `failed`
+    /// and `timeout`.
+    case streamEnd(stream: String, end: StreamEnd, error: BridgeError?)
     /// A string-transport reply, for hosts that can only reach the main frame with script (A1).
     case stringTransportReply(String)
 
     /// The DOM event's name.
     public var eventName: String {
         switch self {
-        case .event, .call: WireProtocol.nativeEvent
+        case .event, .call, .streamValue, .streamEnd: WireProtocol.nativeEvent
         case .stringTransportReply: WireProtocol.stringReplyEvent
         }
     }
@@ -24,6 +29,17 @@ public enum PageDelivery: Sendable, Hashable {
         case .event(let name, let data): NativeDelivery.event(NativeEventDelivery(name: name, data: data)).detail
         case .call(let id, let name, let arguments):
             NativeDelivery.call(NativeCallDelivery(id: id, name: name, args: arguments)).detail
+        case .streamValue(let stream, let seq, let value):
+            NativeDelivery.streamValue(StreamValueDelivery(stream: stream, seq: seq, value: value)).detail
+        case .streamEnd(let stream, let end, let error):
+            NativeDelivery.streamEnd(
+                StreamEndDelivery(
+                    stream: stream, end: end.wire,
+                    error: error.map {
+                        WireError(code: $0.code.rawValue, message: $0.message, recoverable: $0.recoverable)
+                    }
+                )
+            ).detail
         case .stringTransportReply(let reply): .string(reply)
         }
     }

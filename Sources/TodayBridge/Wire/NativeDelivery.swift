@@ -1,14 +1,18 @@
 /// What the host hands the page's web SDK as the `detail` of a ``WireProtocol/nativeEvent``
-/// DOM event: a native event (X3) or a native call (X4).
+/// DOM event: a native event (X3), a native call (X4), or a stream's value or end (ST2, ST5).
 package enum NativeDelivery: Sendable, Hashable {
     case event(NativeEventDelivery)
     case call(NativeCallDelivery)
+    case streamValue(StreamValueDelivery)
+    case streamEnd(StreamEndDelivery)
 
     /// The `detail` as JSON.
     package var detail: JSONValue {
         switch self {
         case .event(let event): Self.encoded(event)
         case .call(let call): Self.encoded(call)
+        case .streamValue(let value): Self.encoded(value)
+        case .streamEnd(let end): Self.encoded(end)
         }
     }
 

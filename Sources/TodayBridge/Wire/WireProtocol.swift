@@ -33,4 +33,11 @@
     @_spi(Adapters) public static let replyType = "__today.reply"
     /// The type of the message that asks what the host offers the sending frame (D1).
     @_spi(Adapters) public static let helloType = "__today.hello"
+    /// The field that makes a capability's message the start of a stream, holding the stream's id,
+    /// which the page chooses, unique within its document (ST1).
+    @_spi(Adapters) public static let streamField = "__stream"
+    /// The type of the message that acknowledges values a page consumed from a stream (ST3).
+    @_spi(Adapters) public static let streamAckType = "__today.streamAck"
+    /// The type of the message that cancels a stream from the page (ST4).
+    @_spi(Adapters) public static let streamCancelType = "__today.streamCancel"
 }

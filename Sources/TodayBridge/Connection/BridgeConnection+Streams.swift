@@ -1,0 +1,226 @@
+/// One stream a page opened (ST1), as the connection keeps it: its state (``StreamFlow``), its
+/// producer's task, the producer waiting for room in the window, and its deadline watcher.
+struct OpenStream: Sendable {
+    let type: String
+    let document: DocumentID
+    /// Seconds the producer may take for each value (ST4).
+    let deadline: Double
+    var flow: StreamFlow
+    var producer: Task<Void, Never>?
+    var waiter: CheckedContinuation<Void, Never>?
+    var watcher: Task<Void, Never>?
+    /// Counts the deadline watchers started; only the latest one may end the stream.
+    var watch: UInt64 = 0
+}
+
+/// What the producer of one stream hands its values to (ST2, ST3): each waits for room in the
+/// window, then is delivered to the page; once the stream ended, it throws `CancellationError`.
+package struct StreamSink: Sendable {
+    let connection: BridgeConnection
+    let id: String
+
+    package func send(_ value: JSONValue?) async throws {
+        try await connection.streamValue(value, on: id)
+    }
+}
+
+extension BridgeConnection {
+    /// Opens the stream a capability's message starts (ST1) and answers the message: the stream's
+    /// id and window, or a rejection (`invalidRequest` without a usable id or with one in use,
+    /// `busy` over ``BridgeLimits/maxStreamsPerDocument``, `cancelled` for a document gone).
+    func openStream(
+        _ capability: RegisteredCapability, _ run: @escaping RegisteredCapability.StreamRun, _ message: JSONValue,
+        context: CapabilityContext
+    ) -> CallOutcome {
+        let limits = bridge.configuration.limits
+        func reject(_ error: BridgeError) -> CallOutcome {
+            .failed(error, as: BridgeTrace.Outcome(failure: error.code), reply: capability.failureReply)
+        }
+        guard case .string(let id)? = message[WireProtocol.streamField], !id.isEmpty, id.utf8.count <= 128 else {
+            return reject(
+                BridgeError(
+                    code: .invalidRequest, message: "\(capability.type) answers with a stream: open it with stream()"))
+        }
+        let stream = OpenStream(
+            type: capability.type, document: context.document, deadline: capability.deadline ?? limits.defaultDeadline,
+            flow: StreamFlow(window: limits.streamWindow))
+        let refusal: BridgeError? = streams.withLock { streams in
+            guard state.withLock({ $0.isShowing(context.document) }) else { return .cancelled("the page went away") }
+            if streams[id] != nil {
+                return BridgeError(code: .invalidRequest, message: "a stream with this id is open")
+            }
+            if streams.values.count(where: { $0.document == context.document }) >= limits.maxStreamsPerDocument {
+                return BridgeError(code: .busy, message: "too many open streams", recoverable: true)
+            }
+            streams[id] = stream
+            return nil
+        }
+        if let refusal {
+            if refusal.code == .busy {
+                bridge.observer.report(
+                    .limitExceeded, "more than \(limits.maxStreamsPerDocument) open streams", type: capability.type)
+            }
+            return reject(refusal)
+        }
+        let producer = startTask { await self.produce(id, capability.type, run, message, context: context) }
+        let gone = streams.withLock { streams -> Bool in
+            guard streams[id] != nil else { return true }
+            streams[id]?.producer = producer
+            return false
+        }
+        if gone { producer.cancel() }
+        armStreamDeadline(id)
+        let opened = StreamOpened(stream: id, window: limits.streamWindow)
+        return .resolved(try? JSONValueEncoder().encode(opened))
+    }
+
+    /// Runs the capability's sequence to its end, and ends the stream with it (ST5).
+    private func produce(
+        _ id: String, _ capabilityType: String, _ run: RegisteredCapability.StreamRun, _ message: JSONValue,
+        context: CapabilityContext
+    ) async {
+        let ending: StreamFlow.Ending
+        do {
+            try await run(message, context, StreamSink(connection: self, id: id))
+            ending = .finished
+        } catch let error as BridgeError {
+            ending = .failed(error)
+        } catch {
+            if !(error is CancellationError) {
+                bridge.observer.report(.capabilityFailed, "threw \(type(of: error))", type: capabilityType)
+            }
+            ending = .failed(.failed())
+        }
+        await endStream(id, ending)
+    }
+
+    /// The producer's next value (ST2, ST3): waits for room in the window, delivers it as the next
+    /// value, and gives the producer the deadline for the one after (ST4).
+    func streamValue(_ value: JSONValue?, on id: String) async throws {
+        disarmStreamDeadline(id)
+        while true {
+            let offer = streams.withLock { streams -> StreamFlow.Offer in streams[id]?.flow.offer() ?? .ended }
+            switch offer {
+            case .ended:
+                throw CancellationError()
+            case .send(let seq):
+                await deliver(.streamValue(stream: id, seq: seq, value: value))
+                armStreamDeadline(id)
+                return
+            case .wait:
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let waiting = streams.withLock { streams -> Bool in
+                        guard let stream = streams[id], !stream.flow.isEnded, stream.flow.credit <= 0 else {
+                            return false
+                        }
+                        streams[id]?.waiter = continuation
+                        return true
+                    }
+                    if !waiting { continuation.resume() }
+                }
+            }
+        }
+    }
+
+    /// `{ type: '__today.streamAck' }` from `document`'s main frame (ST3).
+    func acknowledgeStream(_ message: StreamAckMessage, from document: DocumentID) -> CallOutcome {
+        let waiter = streams.withLock { streams -> CheckedContinuation<Void, Never>? in
+            guard var stream = streams[message.stream], stream.document == document else { return nil }
+            guard stream.flow.acknowledge(message.count) else {
+                streams[message.stream] = stream
+                return nil
+            }
+            defer { stream.waiter = nil; streams[message.stream] = stream }
+            return stream.waiter
+        }
+        waiter?.resume()
+        return .resolved(nil)
+    }
+
+    /// `{ type: '__today.streamCancel' }` from `document`'s main frame (ST4): the page ended it, so
+    /// it is told nothing.
+    func cancelStream(_ message: StreamCancelMessage, from document: DocumentID) -> CallOutcome {
+        if streams.withLock({ $0[message.stream]?.document == document }) {
+            stopStream(message.stream, .cancelled)
+        }
+        return .resolved(nil)
+    }
+
+    /// Ends stream `id` once (ST5), and tells the page how when the page did not end it itself and
+    /// is still shown.
+    func endStream(_ id: String, _ ending: StreamFlow.Ending) async {
+        guard let stream = stopStream(id, ending) else { return }
+        if let (end, error) = ending.delivered, isShowing(stream.document) {
+            await deliver(.streamEnd(stream: id, end: end, error: error))
+        }
+    }
+
+    /// Ends stream `id` unless it ended already: stops its producer, its waiter and its watcher.
+    @discardableResult
+    private func stopStream(_ id: String, _ ending: StreamFlow.Ending) -> OpenStream? {
+        let stream = streams.withLock { streams -> OpenStream? in
+            guard var stream = streams[id], stream.flow.end(ending) else { return nil }
+            streams[id] = nil
+            return stream
+        }
+        stream.map(Self.stop)
+        return stream
+    }
+
+    private static func stop(_ stream: OpenStream) {
+        stream.waiter?.resume()
+        stream.watcher?.cancel()
+        stream.producer?.cancel()
+    }
+
+    /// Ends every stream whose document is no longer shown (ST5): after a navigation, a restore, a
+    /// dead web process or the close. The page is told nothing: it is gone.
+    func endStreamsOfDocumentsGone() {
+        let gone = streams.withLock { streams -> [OpenStream] in
+            var gone: [OpenStream] = []
+            for (id, var stream) in streams where !state.withLock({ $0.isShowing(stream.document) }) {
+                if stream.flow.end(.documentGone) { gone.append(stream) }
+                streams[id] = nil
+            }
+            return gone
+        }
+        gone.forEach(Self.stop)
+    }
+
+    /// Starts the watcher that times the producer's next value out at its deadline (ST4).
+    private func armStreamDeadline(_ id: String) {
+        let generation = streams.withLock { streams -> UInt64? in
+            guard streams[id] != nil else { return nil }
+            streams[id]?.watcher?.cancel()
+            streams[id]?.watch &+= 1
+            return streams[id]?.watch
+        }
+        guard let generation, let deadline = streams.withLock({ $0[id]?.deadline }) else { return }
+        let wake = bridge.clock.now().advanced(bySeconds: deadline)
+        let watcher = Task {
+            do { try await self.bridge.clock.sleep(until: wake) } catch { return }
+            let due = self.streams.withLock { $0[id]?.watch == generation }
+            if due { await self.endStream(id, .timeout) }
+        }
+        let stale = streams.withLock { streams -> Bool in
+            guard streams[id]?.watch == generation else { return true }
+            streams[id]?.watcher = watcher
+            return false
+        }
+        if stale { watcher.cancel() }
+    }
+
+    /// Stops timing: the producer has its value, and waiting for room is the page's time (ST4).
+    private func disarmStreamDeadline(_ id: String) {
+        streams.withLock { streams in
+            streams[id]?.watch &+= 1
+            streams[id]?.watcher?.cancel()
+            streams[id]?.watcher = nil
+        }
+    }
+
+    /// The `type` of each stream still open, oldest id first: lets tests prove none is left (ST5).
+    @_spi(Adapters) public var openStreams: [String] {
+        streams.withLock { $0.sorted { $0.key < $1.key }.map(\.value.type) }
+    }
+}
