@@ -1,4 +1,4 @@
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 extension BridgeTestHost {
     /// What a test left pending when it finished its host: calls no one answered.
@@ -16,15 +16,19 @@ extension BridgeTestHost {
         /// The name of each native call the app awaits and the page has not answered, oldest first;
         /// a call whose delivery has not reached the web view yet is named `<name> (not delivered)`.
         public var nativeCalls: [String]
+        /// The `type` of each stream still open (ST5): its sequence still runs, or waits for the
+        /// page's acknowledgement or for a deadline that has not passed.
+        public var streams: [String]
 
         /// Creates a report; empty by default.
-        public init(pageCalls: [String] = [], nativeCalls: [String] = []) {
+        public init(pageCalls: [String] = [], nativeCalls: [String] = [], streams: [String] = []) {
             self.pageCalls = pageCalls
             self.nativeCalls = nativeCalls
+            self.streams = streams
         }
 
         /// Whether nothing is left.
-        public var isEmpty: Bool { pageCalls.isEmpty && nativeCalls.isEmpty }
+        public var isEmpty: Bool { pageCalls.isEmpty && nativeCalls.isEmpty && streams.isEmpty }
 
         public var description: String {
             if isEmpty { return "nothing left pending" }
@@ -32,6 +36,7 @@ extension BridgeTestHost {
                 pageCalls.isEmpty ? nil : "page calls not answered: \(pageCalls.joined(separator: ", "))",
                 nativeCalls.isEmpty
                     ? nil : "native calls the page has not answered: \(nativeCalls.joined(separator: ", "))",
+                streams.isEmpty ? nil : "streams not ended: \(streams.joined(separator: ", "))",
             ]
             return "the test host finished with work left pending; " + parts.compactMap { $0 }.joined(separator: "; ")
         }
@@ -46,7 +51,9 @@ extension BridgeTestHost {
             let (page, native) = connection.pendingCalls
             var names: [String: String] = [:]
             for case .call(let id, let name, _) in webView.deliveries { names[id] = name }
-            return Leftovers(pageCalls: page, nativeCalls: native.map { id in names[id] ?? "#\(id) (not delivered)" })
+            return Leftovers(
+                pageCalls: page, nativeCalls: native.map { id in names[id] ?? "#\(id) (not delivered)" },
+                streams: connection.openStreams)
         }
     }
 

@@ -130,7 +130,10 @@ extension BridgeConnection {
                 streams[message.stream] = stream
                 return nil
             }
-            defer { stream.waiter = nil; streams[message.stream] = stream }
+            defer {
+                stream.waiter = nil
+                streams[message.stream] = stream
+            }
             return stream.waiter
         }
         waiter?.resume()
@@ -220,7 +223,7 @@ extension BridgeConnection {
     }
 
     /// The `type` of each stream still open, oldest id first: lets tests prove none is left (ST5).
-    @_spi(Adapters) public var openStreams: [String] {
+    package var openStreams: [String] {
         streams.withLock { $0.sorted { $0.key < $1.key }.map(\.value.type) }
     }
 }

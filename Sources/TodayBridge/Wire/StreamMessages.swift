@@ -77,4 +77,3 @@
         self.error = error
     }
 }
-
