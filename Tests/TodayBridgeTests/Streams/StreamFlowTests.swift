@@ -20,11 +20,23 @@ struct StreamFlowTests {
         ),
         (
             "ST3 acknowledging more than was sent counts what was sent", 2,
-            [.offer(.send(seq: 0)), .acknowledge(5, resumes: true), .offer(.send(seq: 1)), .offer(.send(seq: 2)), .offer(.wait)]
+            [
+                .offer(.send(seq: 0)), .acknowledge(5, resumes: true), .offer(.send(seq: 1)), .offer(.send(seq: 2)),
+                .offer(.wait),
+            ]
         ),
-        ("ST3 a zero or negative acknowledgement changes nothing", 1, [.offer(.send(seq: 0)), .acknowledge(0, resumes: false), .acknowledge(-3, resumes: false), .offer(.wait)]),
-        ("ST5 one end: the second is refused", 2, [.end(.finished, first: true), .end(.timeout, first: false), .end(.cancelled, first: false)]),
-        ("ST5 nothing is offered after the end", 2, [.end(.documentGone, first: true), .offer(.ended), .acknowledge(1, resumes: false)]),
+        (
+            "ST3 a zero or negative acknowledgement changes nothing", 1,
+            [.offer(.send(seq: 0)), .acknowledge(0, resumes: false), .acknowledge(-3, resumes: false), .offer(.wait)]
+        ),
+        (
+            "ST5 one end: the second is refused", 2,
+            [.end(.finished, first: true), .end(.timeout, first: false), .end(.cancelled, first: false)]
+        ),
+        (
+            "ST5 nothing is offered after the end", 2,
+            [.end(.documentGone, first: true), .offer(.ended), .acknowledge(1, resumes: false)]
+        ),
         ("ST5 a window below 1 is 1", 0, [.offer(.send(seq: 0)), .offer(.wait)]),
     ]
 

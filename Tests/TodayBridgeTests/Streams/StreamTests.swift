@@ -21,7 +21,9 @@ struct StreamTests {
         return reason.contains("\"code\":\"\(code.rawValue)\"")
     }
 
-    @Test("ST1 a stream opens at once with its id and window; refused without an id, with an id in use, over the limit, to a frame it does not serve")
+    @Test(
+        "ST1 a stream opens at once with its id and window; refused without an id, with an id in use, over the limit, to a frame it does not serve"
+    )
     func st1Opening() async throws {
         let (host, continuation) = try Self.host()
         try host.bridge.registerStream("idle", access: .mainFrame) { (_: JSONValue, _) in
