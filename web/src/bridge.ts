@@ -11,6 +11,8 @@ import type { CallOptions } from './invoke.js';
 import { DEFAULT_CHANNEL_NAME } from './protocol.js';
 import type { BuiltInCapabilities, BuiltInEvents, Platform } from './protocol.js';
 import { singleFlight } from './single-flight.js';
+import { StreamHub } from './streams.js';
+import type { BridgeStream } from './streams.js';
 
 /** Options for a bridge. */
 export interface BridgeOptions {
@@ -43,6 +45,7 @@ export class TodayBridge {
   readonly #channelName: string;
   readonly #events: EventHub;
   readonly #handlers: CallHandlers;
+  readonly #streams: StreamHub;
   readonly #refresh: () => Promise<Result<'refreshToken'> | undefined>;
   #host: Promise<HostInfo> | undefined;
 
@@ -53,6 +56,7 @@ export class TodayBridge {
     this.#handlers = new CallHandlers(this.#window, (reply) => {
       this.#send(reply).catch(() => undefined);
     });
+    this.#streams = new StreamHub(this.#window, (message, options) => this.#send(message, options));
     this.#refresh = singleFlight(() => this.#call('refreshToken', {}));
   }
 
@@ -126,6 +130,26 @@ export class TodayBridge {
     options?: CallOptions,
   ): Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined> {
     return this.#send({ ...(fields as object), type }, options) as Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined>;
+  }
+
+  /**
+   * Reads one of the app's streaming capabilities (ST1–ST5): an async iterator over the values
+   * the host yields, in order. `break` (or `return()`) and the `signal` cancel it on the host; a
+   * stream that fails or times out throws a `BridgeError`; with no host (or a type the host does
+   * not serve this frame) it ends without values. Type it with the map generated from the app's
+   * Swift definitions (X6), where a stream's entry is `{ request; stream }`.
+   *
+   * @example
+   * for await (const progress of bridge.stream<AppCapabilities, 'download'>('download', { url }, { signal })) {
+   *   bar.value = progress.bytes;
+   * }
+   */
+  stream<Map = Record<string, { request: Record<string, unknown>; stream: unknown }>, K extends keyof Map & string = keyof Map & string>(
+    type: K,
+    fields?: Map[K] extends { request: infer R } ? R : Record<string, unknown>,
+    options?: CallOptions,
+  ): BridgeStream<Map[K] extends { stream: infer V } ? V : unknown> {
+    return this.#streams.open(type, (fields ?? {}) as object, options);
   }
 
   /**

@@ -12,6 +12,7 @@ import { createBridgeFetch } from './fetch.js';
 export { TodayBridge } from './bridge.js';
 export type { BridgeOptions } from './bridge.js';
 export { BridgeError } from './errors.js';
+export type { BridgeStream } from './streams.js';
 export { createBridgeFetch } from './fetch.js';
 export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';

@@ -13,6 +13,9 @@ export {
   SUBSCRIBE_TYPE,
   REPLY_TYPE,
   HELLO_TYPE,
+  STREAM_FIELD,
+  STREAM_ACK_TYPE,
+  STREAM_CANCEL_TYPE,
   PROTOCOL_VERSION,
 } from './protocol.generated.js';
 export type {
@@ -22,6 +25,11 @@ export type {
   NativeDelivery,
   NativeEventDelivery,
   NativeCallDelivery,
+  StreamOpened,
+  StreamAckMessage,
+  StreamCancelMessage,
+  StreamValueDelivery,
+  StreamEndDelivery,
   SubscribeMessage,
   NativeCallReply,
   HelloMessage,

@@ -7,17 +7,28 @@
  */
 import type { BridgeWindow, Channel } from './channel.js';
 import {
-  DEFAULT_CHANNEL_NAME, ERROR_PREFIX, HELLO_TYPE, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, PROTOCOL_VERSION, REPLY_TYPE, SUBSCRIBE_TYPE, VERSION,
+  DEFAULT_CHANNEL_NAME, ERROR_PREFIX, HELLO_TYPE, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, PROTOCOL_VERSION, REPLY_TYPE, STREAM_ACK_TYPE, STREAM_CANCEL_TYPE,
+  STREAM_FIELD, SUBSCRIBE_TYPE, VERSION,
 } from './protocol.js';
 import type { BridgeMessage, HelloMessage, HelloReply, NativeCallReply, NativeDelivery, Platform, SubscribeMessage } from './protocol.js';
 
 /** A fake capability: returns the result (or a promise of it), or throws to reject. */
 export type FakeCapability = (message: BridgeMessage) => unknown;
 
+/**
+ * A fake streaming capability (ST1): the values to yield, in order; throwing (or a rejected
+ * iteration) ends the stream as failed with the error's `code` (default `failed`) and message.
+ */
+export type FakeStream = (message: BridgeMessage) => AsyncIterable<unknown> | Iterable<unknown>;
+
 /** Options for {@link createFakeHost}. */
 export interface FakeHostOptions {
   /** Capabilities by message `type`; unknown types resolve `undefined`, as a real host does. */
   capabilities?: Record<string, FakeCapability>;
+  /** Streaming capabilities by message `type`, read with `bridge.stream` (ST1–ST5). */
+  streams?: Record<string, FakeStream>;
+  /** Values a fake stream sends ahead of the page's acknowledgements (ST3); default 16. */
+  streamWindow?: number;
   /** The platform tag to install; default `'ios'`. */
   platform?: Exclude<Platform, 'web'>;
   /** The window to install into; default `globalThis`. */
@@ -41,6 +52,8 @@ export interface FakeHost {
   emit(name: string, data?: unknown): void;
   /** Calls a page handler (X4) and resolves with its reply. */
   call(name: string, args?: unknown): Promise<FakeCallReply>;
+  /** The ids of the streams the page cancelled (ST4), in order. */
+  readonly cancelledStreams: string[];
   /** Removes the fake channel and platform tag. */
   uninstall(): void;
 }
@@ -66,10 +79,40 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
   const hello = (message: HelloMessage): HelloReply | undefined => {
     if (protocol < 2) return undefined;
     const offers: HelloReply['capabilities'] = {};
-    for (const type of [...Object.keys(capabilities), ...denied]) offers[type] = denied.has(type) ? 'denied' : 'allowed';
+    for (const type of [...Object.keys(capabilities), ...Object.keys(options.streams ?? {}), ...denied]) offers[type] = denied.has(type) ? 'denied' : 'allowed';
     return { protocol: Math.min(protocol, message.protocol ?? protocol), host: options.host ?? { name: 'FakeHost', version: VERSION }, capabilities: offers };
   };
   const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
+
+  // Streams (ST1–ST5): each sends at most `window` values the page has not acknowledged.
+  const streamWindow = Math.max(1, options.streamWindow ?? 16);
+  const cancelledStreams: string[] = [];
+  const openStreams = new Map<string, { credit: number; wake?: () => void; ended: boolean }>();
+  const pump = async (id: string, values: AsyncIterable<unknown> | Iterable<unknown>) => {
+    const stream = openStreams.get(id);
+    if (!stream) return;
+    let seq = 0;
+    try {
+      for await (const value of values) {
+        while (stream.credit <= 0 && !stream.ended) await new Promise<void>((resolve) => (stream.wake = resolve));
+        if (stream.ended) return;
+        stream.credit -= 1;
+        deliver({ kind: 'streamValue', stream: id, seq: seq++, value: structuredClone(value) });
+      }
+      if (!stream.ended) deliver({ kind: 'streamEnd', stream: id, end: 'finished' });
+    } catch (error) {
+      const { code, message, recoverable } = (error ?? {}) as { code?: unknown; message?: unknown; recoverable?: unknown };
+      if (!stream.ended) {
+        deliver({
+          kind: 'streamEnd', stream: id, end: code === 'timeout' ? 'timeout' : 'failed',
+          error: { code: typeof code === 'string' ? code : 'failed', message: typeof message === 'string' ? message : 'the stream failed', recoverable: recoverable === true },
+        });
+      }
+    } finally {
+      stream.ended = true;
+      openStreams.delete(id);
+    }
+  };
 
   const channel: Channel = {
     async postMessage(message) {
@@ -84,6 +127,29 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
         const kept = backlog.get(name) ?? [];
         backlog.delete(name);
         return kept;
+      }
+      if (cloned.type === STREAM_ACK_TYPE || cloned.type === STREAM_CANCEL_TYPE) {
+        const id = String(cloned.stream);
+        const stream = openStreams.get(id);
+        if (cloned.type === STREAM_CANCEL_TYPE) {
+          cancelledStreams.push(id);
+          if (stream) stream.ended = true;
+        } else if (stream) {
+          stream.credit += Math.max(0, Number(cloned.count) || 0);
+        }
+        stream?.wake?.();
+        return undefined;
+      }
+      const streaming = options.streams?.[cloned.type];
+      if (streaming) {
+        const id = cloned[STREAM_FIELD];
+        if (typeof id !== 'string' || openStreams.has(id)) {
+          throw new Error(`${ERROR_PREFIX}${JSON.stringify({ code: 'invalidRequest', message: 'open a stream with stream()', recoverable: false })}`);
+        }
+        openStreams.set(id, { credit: streamWindow, ended: false });
+        const values = streaming(cloned);
+        queueMicrotask(() => void pump(id, values));
+        return { stream: id, window: streamWindow };
       }
       if (cloned.type === REPLY_TYPE) {
         const reply = cloned as unknown as NativeCallReply;
@@ -108,6 +174,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
 
   return {
     messages,
+    cancelledStreams,
     emit(name, data) {
       if (subscribed.has(name)) deliver({ kind: 'event', name, data });
       else backlog.set(name, [...(backlog.get(name) ?? []), data]);

@@ -25,6 +25,15 @@ package enum WireContract {
         Declaration(
             StringTransportReply.self, "The one reply to a request: `value` (absent for `undefined`) or `error` (A1)."),
         Declaration(WireError.self, "The JSON after `ERROR_PREFIX` in a structured rejection (X2)."),
+        Declaration(
+            StreamOpened.self,
+            "How the host answers the message that starts a stream: its id and the values it sends ahead of acknowledgements (ST1, ST3)."
+        ),
+        Declaration(StreamAckMessage.self, "The page consumed `count` more values of a stream (ST3)."),
+        Declaration(StreamCancelMessage.self, "The page ends a stream; the host tells it nothing more of it (ST4)."),
+        Declaration(StreamValueDelivery.self, "A stream's next value, `seq` counting from 0 (ST2)."),
+        Declaration(
+            StreamEndDelivery.self, "A stream's one end: finished, failed or timed out, with the error (ST5)."),
     ]
 
     /// Every constant, in the order the generated TypeScript lists them.
@@ -66,6 +75,17 @@ package enum WireContract {
         Constant(
             typeScriptName: "HELLO_TYPE", value: WireProtocol.helloType,
             summary: "The type of the message that asks what the host offers the sending frame (D1)."),
+        Constant(
+            typeScriptName: "STREAM_FIELD", value: WireProtocol.streamField,
+            summary:
+                "The field that makes a capability's message the start of a stream, holding the id the page gave it (ST1)."
+        ),
+        Constant(
+            typeScriptName: "STREAM_ACK_TYPE", value: WireProtocol.streamAckType,
+            summary: "The type of the message that acknowledges values the page consumed from a stream (ST3)."),
+        Constant(
+            typeScriptName: "STREAM_CANCEL_TYPE", value: WireProtocol.streamCancelType,
+            summary: "The type of the message that cancels a stream from the page (ST4)."),
     ]
 
     /// A Swift type declared as a TypeScript interface of the same name.
@@ -89,8 +109,8 @@ package enum WireContract {
                 capabilityMap: "BuiltInCapabilities", eventMap: "BuiltInEvents", nativeCallMap: nil,
                 includeErrorCodes: true)
             + "\n" + constantDeclarations() + "\n" + interfaces(shapes)
-            + "\n/** What the host dispatches on `window` as a native event or call. */\n"
-            + "export type NativeDelivery = NativeEventDelivery | NativeCallDelivery;\n"
+            + "\n/** What the host dispatches on `window`: a native event or call, a stream's value or end. */\n"
+            + "export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValueDelivery | StreamEndDelivery;\n"
     }
 
     /// A file declaring `types` as exported interfaces named like the Swift types.
