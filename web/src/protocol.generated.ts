@@ -75,6 +75,15 @@ export const REPLY_TYPE = '__today.reply';
 /** The type of the message that asks what the host offers the sending frame (D1). */
 export const HELLO_TYPE = '__today.hello';
 
+/** The field that makes a capability's message the start of a stream, holding the id the page gave it (ST1). */
+export const STREAM_FIELD = '__stream';
+
+/** The type of the message that acknowledges values the page consumed from a stream (ST3). */
+export const STREAM_ACK_TYPE = '__today.streamAck';
+
+/** The type of the message that cancels a stream from the page (ST4). */
+export const STREAM_CANCEL_TYPE = '__today.streamCancel';
+
 /** A native event (X3). */
 export interface NativeEventDelivery {
   kind: 'event';
@@ -139,5 +148,40 @@ export interface WireError {
   recoverable: boolean;
 }
 
-/** What the host dispatches on `window` as a native event or call. */
-export type NativeDelivery = NativeEventDelivery | NativeCallDelivery;
+/** How the host answers the message that starts a stream: its id and the values it sends ahead of acknowledgements (ST1, ST3). */
+export interface StreamOpened {
+  stream: string;
+  window: number;
+}
+
+/** The page consumed `count` more values of a stream (ST3). */
+export interface StreamAckMessage {
+  type: '__today.streamAck';
+  stream: string;
+  count: number;
+}
+
+/** The page ends a stream; the host tells it nothing more of it (ST4). */
+export interface StreamCancelMessage {
+  type: '__today.streamCancel';
+  stream: string;
+}
+
+/** A stream's next value, `seq` counting from 0 (ST2). */
+export interface StreamValueDelivery {
+  kind: 'streamValue';
+  stream: string;
+  seq: number;
+  value?: unknown;
+}
+
+/** A stream's one end: finished, failed or timed out, with the error (ST5). */
+export interface StreamEndDelivery {
+  kind: 'streamEnd';
+  stream: string;
+  end: 'finished' | 'failed' | 'timeout';
+  error?: { code: string; message: string; recoverable: boolean };
+}
+
+/** What the host dispatches on `window`: a native event or call, a stream's value or end. */
+export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValueDelivery | StreamEndDelivery;

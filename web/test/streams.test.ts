@@ -48,7 +48,8 @@ test('ST3 the page acknowledges what it consumed; the host never runs more than 
   const iterator = bridge.stream('count');
   assert.deepEqual(await iterator.next(), { value: 0, done: false });
   await tick();
-  assert.ok(produced <= 3, `produced ${produced}`);
+  // One consumed, the window of 2 ahead of it, and the one the host holds while it waits for room.
+  assert.ok(produced <= 1 + 2 + 1, `produced ${produced}`);
   const rest: unknown[] = [];
   for await (const value of iterator) rest.push(value);
   assert.deepEqual(rest, [1, 2, 3, 4, 5]);

@@ -10,6 +10,8 @@ import TodayBridge
 ///   `{ value }` or `{ error }` (X4).
 /// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
+/// - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
+///   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
 /// - `closeView` (main frame, with a ``PageRunCloser``): the app closes the web view, as when its
 ///   screen is dismissed; the run ends as if the page had closed itself.
 package enum TestCapabilities {
@@ -17,7 +19,30 @@ package enum TestCapabilities {
         var ms: Double
     }
 
+    struct CountRequest: Decodable, Sendable {
+        var to: Int
+        var failAt: Int?
+    }
+
+    struct Count: Codable, Sendable {
+        var n: Int
+    }
+
     package static func register(in bridge: TodayBridge, closer: PageRunCloser? = nil) throws {
+        try bridge.registerStream("count", access: .mainFrame, summary: "yields { n } from 0 below to") {
+            (request: CountRequest, _) in
+            AsyncThrowingStream<Count, any Error> { continuation in
+                for n in 0..<min(max(request.to, 0), 10_000) {
+                    if n == request.failAt {
+                        continuation.finish(
+                            throwing: BridgeError(code: "declined", message: "declined on purpose", recoverable: true))
+                        return
+                    }
+                    continuation.yield(Count(n: n))
+                }
+                continuation.finish()
+            }
+        }
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") {
             (message: JSONValue, _) in
             PageExercises.echo(message)
