@@ -94,6 +94,12 @@ const SUBSCRIBE_TYPE = '__today.subscribe';
 const REPLY_TYPE = '__today.reply';
 /** The type of the message that asks what the host offers the sending frame (D1). */
 const HELLO_TYPE = '__today.hello';
+/** The field that makes a capability's message the start of a stream, holding the id the page gave it (ST1). */
+const STREAM_FIELD = '__stream';
+/** The type of the message that acknowledges values the page consumed from a stream (ST3). */
+const STREAM_ACK_TYPE = '__today.streamAck';
+/** The type of the message that cancels a stream from the page (ST4). */
+const STREAM_CANCEL_TYPE = '__today.streamCancel';
 
 // src/protocol.js
 /**
@@ -439,6 +445,198 @@ function singleFlight(operation) {
     };
 }
 
+// src/streams.js
+var __classPrivateFieldSet = (this && this.__classPrivateFieldSet) || function (receiver, state, value, kind, f) {
+    if (kind === "m") throw new TypeError("Private method is not writable");
+    if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a setter");
+    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot write private member to an object whose class did not declare it");
+    return (kind === "a" ? f.call(receiver, value) : f ? f.value = value : state.set(receiver, value)), value;
+};
+var __classPrivateFieldGet = (this && this.__classPrivateFieldGet) || function (receiver, state, kind, f) {
+    if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a getter");
+    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
+    return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
+};
+var _BridgeStream_instances, _BridgeStream_id, _BridgeStream_message, _BridgeStream_options, _BridgeStream_send, _BridgeStream_forget, _BridgeStream_values, _BridgeStream_waiting, _BridgeStream_state, _BridgeStream_end, _BridgeStream_nextSeq, _BridgeStream_window, _BridgeStream_unacknowledged, _BridgeStream_open, _BridgeStream_consumed, _BridgeStream_acknowledge, _BridgeStream_cancel, _BridgeStream_finish, _BridgeStream_takeEnd, _StreamHub_streams, _StreamHub_send, _StreamHub_base, _StreamHub_next;
+/**
+ * The page's side of one stream (ST1–ST5): an async iterator over the host's values, in order.
+ * It opens the stream on the first `next()`, acknowledges each value the page takes (ST3), and
+ * ends exactly once: done when the host's sequence finished (or no host answers, W1), a
+ * `BridgeError` when it failed or timed out, `cancelled` when the call's `AbortSignal` aborts or
+ * the page comes back from the back-forward cache; `break` or `return()` cancels it on the host
+ * (ST4). After its end, `next()` resolves done.
+ */
+class BridgeStream {
+    constructor(id, message, options, send, forget) {
+        _BridgeStream_instances.add(this);
+        _BridgeStream_id.set(this, void 0);
+        _BridgeStream_message.set(this, void 0);
+        _BridgeStream_options.set(this, void 0);
+        _BridgeStream_send.set(this, void 0);
+        _BridgeStream_forget.set(this, void 0);
+        _BridgeStream_values.set(this, []);
+        _BridgeStream_waiting.set(this, []);
+        _BridgeStream_state.set(this, 'idle');
+        _BridgeStream_end.set(this, void 0);
+        _BridgeStream_nextSeq.set(this, 0);
+        _BridgeStream_window.set(this, 1);
+        _BridgeStream_unacknowledged.set(this, 0);
+        __classPrivateFieldSet(this, _BridgeStream_id, id, "f");
+        __classPrivateFieldSet(this, _BridgeStream_message, { ...message, [STREAM_FIELD]: id }, "f");
+        __classPrivateFieldSet(this, _BridgeStream_options, options, "f");
+        __classPrivateFieldSet(this, _BridgeStream_send, send, "f");
+        __classPrivateFieldSet(this, _BridgeStream_forget, forget, "f");
+    }
+    [(_BridgeStream_id = new WeakMap(), _BridgeStream_message = new WeakMap(), _BridgeStream_options = new WeakMap(), _BridgeStream_send = new WeakMap(), _BridgeStream_forget = new WeakMap(), _BridgeStream_values = new WeakMap(), _BridgeStream_waiting = new WeakMap(), _BridgeStream_state = new WeakMap(), _BridgeStream_end = new WeakMap(), _BridgeStream_nextSeq = new WeakMap(), _BridgeStream_window = new WeakMap(), _BridgeStream_unacknowledged = new WeakMap(), _BridgeStream_instances = new WeakSet(), Symbol.asyncIterator)]() {
+        return this;
+    }
+    next() {
+        if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'idle')
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_open).call(this);
+        if (__classPrivateFieldGet(this, _BridgeStream_values, "f").length > 0) {
+            const value = __classPrivateFieldGet(this, _BridgeStream_values, "f").shift();
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_consumed).call(this);
+            return Promise.resolve({ value, done: false });
+        }
+        if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
+            return __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_takeEnd).call(this);
+        return new Promise((resolve, reject) => __classPrivateFieldGet(this, _BridgeStream_waiting, "f").push({ resolve, reject }));
+    }
+    /** Ends the stream from the page (`break` in `for await`): cancelled on the host (ST4). */
+    return() {
+        __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_cancel).call(this, undefined);
+        return Promise.resolve({ value: undefined, done: true });
+    }
+    /** A value from the host (ST2); ignored out of order or after the end. */
+    receive(detail) {
+        if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
+            return;
+        if (detail.kind === 'streamValue') {
+            if (detail.seq !== __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f"))
+                return;
+            __classPrivateFieldSet(this, _BridgeStream_nextSeq, __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f") + 1, "f");
+            const waiter = __classPrivateFieldGet(this, _BridgeStream_waiting, "f").shift();
+            if (waiter) {
+                waiter.resolve({ value: detail.value, done: false });
+                __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_consumed).call(this);
+            }
+            else {
+                __classPrivateFieldGet(this, _BridgeStream_values, "f").push(detail.value);
+            }
+        }
+        else if (detail.kind === 'streamEnd') {
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, endError(detail));
+        }
+    }
+    /** The page was restored from the back-forward cache: the host ended the stream with its document (ST5). */
+    documentGone() {
+        __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, new BridgeError('cancelled', 'the page was restored; its streams ended', true));
+    }
+}
+_BridgeStream_open = function _BridgeStream_open() {
+    const { signal } = __classPrivateFieldGet(this, _BridgeStream_options, "f");
+    if (signal?.aborted) {
+        __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, new BridgeError('cancelled', 'the stream was aborted'));
+        return;
+    }
+    __classPrivateFieldSet(this, _BridgeStream_state, 'opening', "f");
+    signal?.addEventListener('abort', () => __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_cancel).call(this, new BridgeError('cancelled', 'the stream was aborted')), { once: true });
+    __classPrivateFieldGet(this, _BridgeStream_send, "f").call(this, __classPrivateFieldGet(this, _BridgeStream_message, "f"), { timeout: __classPrivateFieldGet(this, _BridgeStream_options, "f").timeout }).then((answer) => {
+        if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
+            return;
+        const opened = answer;
+        if (!opened || typeof opened !== 'object' || opened.stream !== __classPrivateFieldGet(this, _BridgeStream_id, "f")) {
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, undefined); // No host, an unknown type or a frame it does not serve: no values (W1).
+            return;
+        }
+        __classPrivateFieldSet(this, _BridgeStream_state, 'open', "f");
+        __classPrivateFieldSet(this, _BridgeStream_window, Math.max(1, opened.window), "f");
+        __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_acknowledge).call(this);
+    }, (error) => __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, error instanceof BridgeError ? error : BridgeError.fromRejection(error)));
+}, _BridgeStream_consumed = function _BridgeStream_consumed() {
+    __classPrivateFieldSet(this, _BridgeStream_unacknowledged, __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") + 1, "f");
+    __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_acknowledge).call(this);
+}, _BridgeStream_acknowledge = function _BridgeStream_acknowledge() {
+    if (__classPrivateFieldGet(this, _BridgeStream_state, "f") !== 'open' || __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") === 0)
+        return;
+    if (__classPrivateFieldGet(this, _BridgeStream_values, "f").length > 0 && __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") < Math.ceil(__classPrivateFieldGet(this, _BridgeStream_window, "f") / 2))
+        return;
+    const message = { type: STREAM_ACK_TYPE, stream: __classPrivateFieldGet(this, _BridgeStream_id, "f"), count: __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") };
+    __classPrivateFieldSet(this, _BridgeStream_unacknowledged, 0, "f");
+    __classPrivateFieldGet(this, _BridgeStream_send, "f").call(this, message).catch(() => undefined);
+}, _BridgeStream_cancel = function _BridgeStream_cancel(error) {
+    if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
+        return;
+    const wasOpen = __classPrivateFieldGet(this, _BridgeStream_state, "f") !== 'idle';
+    __classPrivateFieldGet(this, _BridgeStream_values, "f").length = 0;
+    __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, error);
+    if (wasOpen) {
+        const message = { type: STREAM_CANCEL_TYPE, stream: __classPrivateFieldGet(this, _BridgeStream_id, "f") };
+        __classPrivateFieldGet(this, _BridgeStream_send, "f").call(this, message).catch(() => undefined);
+    }
+}, _BridgeStream_finish = function _BridgeStream_finish(error) {
+    if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
+        return;
+    __classPrivateFieldSet(this, _BridgeStream_state, 'ended', "f");
+    __classPrivateFieldSet(this, _BridgeStream_end, error, "f");
+    __classPrivateFieldGet(this, _BridgeStream_forget, "f").call(this);
+    for (const waiter of __classPrivateFieldGet(this, _BridgeStream_waiting, "f").splice(0)) {
+        const end = __classPrivateFieldGet(this, _BridgeStream_end, "f");
+        __classPrivateFieldSet(this, _BridgeStream_end, undefined, "f");
+        if (end)
+            waiter.reject(end);
+        else
+            waiter.resolve({ value: undefined, done: true });
+    }
+}, _BridgeStream_takeEnd = function _BridgeStream_takeEnd() {
+    const end = __classPrivateFieldGet(this, _BridgeStream_end, "f");
+    __classPrivateFieldSet(this, _BridgeStream_end, undefined, "f");
+    return end ? Promise.reject(end) : Promise.resolve({ value: undefined, done: true });
+};
+/** The error a stream's end carries; `undefined` when it finished. */
+function endError(detail) {
+    if (detail.end === 'finished')
+        return undefined;
+    const error = detail.error;
+    return new BridgeError(error?.code ?? detail.end, error?.message ?? `the stream ended: ${detail.end}`, error?.recoverable ?? false);
+}
+/**
+ * The page's open streams, by id (ST1): routes the host's stream deliveries to them, and ends
+ * them all when the page comes back from the back-forward cache, as the host ended them when it
+ * left (ST5).
+ */
+class StreamHub {
+    constructor(window, send) {
+        _StreamHub_streams.set(this, new Map());
+        _StreamHub_send.set(this, void 0);
+        _StreamHub_base.set(this, Math.random().toString(36).slice(2, 10));
+        _StreamHub_next.set(this, 0);
+        __classPrivateFieldSet(this, _StreamHub_send, send, "f");
+        window.addEventListener?.(NATIVE_EVENT, (event) => {
+            const detail = event.detail;
+            if (detail?.kind === 'streamValue' || detail?.kind === 'streamEnd')
+                __classPrivateFieldGet(this, _StreamHub_streams, "f").get(detail.stream)?.receive(detail);
+        });
+        window.addEventListener?.('pageshow', (event) => {
+            if (!event.persisted)
+                return;
+            for (const stream of [...__classPrivateFieldGet(this, _StreamHub_streams, "f").values()])
+                stream.documentGone();
+        });
+    }
+    /** A stream of `type` with `fields`, opened on its first `next()`. */
+    open(type, fields, options = {}) {
+        __classPrivateFieldSet(this, _StreamHub_next, __classPrivateFieldGet(this, _StreamHub_next, "f") + 1, "f");
+        const id = `${__classPrivateFieldGet(this, _StreamHub_base, "f")}-${__classPrivateFieldGet(this, _StreamHub_next, "f")}`;
+        const stream = new BridgeStream(id, { ...fields, type }, options, __classPrivateFieldGet(this, _StreamHub_send, "f"), () => {
+            __classPrivateFieldGet(this, _StreamHub_streams, "f").delete(id);
+        });
+        __classPrivateFieldGet(this, _StreamHub_streams, "f").set(id, stream);
+        return stream;
+    }
+}
+_StreamHub_streams = new WeakMap(), _StreamHub_send = new WeakMap(), _StreamHub_base = new WeakMap(), _StreamHub_next = new WeakMap();
+
 // src/bridge.js
 var __classPrivateFieldSet = (this && this.__classPrivateFieldSet) || function (receiver, state, value, kind, f) {
     if (kind === "m") throw new TypeError("Private method is not writable");
@@ -451,7 +649,7 @@ var __classPrivateFieldGet = (this && this.__classPrivateFieldGet) || function (
     if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
     return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
 };
-var _TodayBridge_instances, _TodayBridge_window, _TodayBridge_channelName, _TodayBridge_events, _TodayBridge_handlers, _TodayBridge_refresh, _TodayBridge_host, _TodayBridge_call, _TodayBridge_isMainFrame, _TodayBridge_send;
+var _TodayBridge_instances, _TodayBridge_window, _TodayBridge_channelName, _TodayBridge_events, _TodayBridge_handlers, _TodayBridge_streams, _TodayBridge_refresh, _TodayBridge_host, _TodayBridge_call, _TodayBridge_isMainFrame, _TodayBridge_send;
 /**
  * Typed calls to the native host (W2). In a plain browser every call resolves `undefined`.
  *
@@ -467,6 +665,7 @@ class TodayBridge {
         _TodayBridge_channelName.set(this, void 0);
         _TodayBridge_events.set(this, void 0);
         _TodayBridge_handlers.set(this, void 0);
+        _TodayBridge_streams.set(this, void 0);
         _TodayBridge_refresh.set(this, void 0);
         _TodayBridge_host.set(this, void 0);
         __classPrivateFieldSet(this, _TodayBridge_window, options.window ?? globalThis, "f");
@@ -475,6 +674,7 @@ class TodayBridge {
         __classPrivateFieldSet(this, _TodayBridge_handlers, new CallHandlers(__classPrivateFieldGet(this, _TodayBridge_window, "f"), (reply) => {
             __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_send).call(this, reply).catch(() => undefined);
         }), "f");
+        __classPrivateFieldSet(this, _TodayBridge_streams, new StreamHub(__classPrivateFieldGet(this, _TodayBridge_window, "f"), (message, options) => __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_send).call(this, message, options)), "f");
         __classPrivateFieldSet(this, _TodayBridge_refresh, singleFlight(() => __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_call).call(this, 'refreshToken', {})), "f");
     }
     /** The host's platform (C7), or `'web'` with no host. */
@@ -534,6 +734,21 @@ class TodayBridge {
         return __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_send).call(this, { ...fields, type }, options);
     }
     /**
+     * Reads one of the app's streaming capabilities (ST1–ST5): an async iterator over the values
+     * the host yields, in order. `break` (or `return()`) and the `signal` cancel it on the host; a
+     * stream that fails or times out throws a `BridgeError`; with no host (or a type the host does
+     * not serve this frame) it ends without values. Type it with the map generated from the app's
+     * Swift definitions (X6), where a stream's entry is `{ request; stream }`.
+     *
+     * @example
+     * for await (const progress of bridge.stream<AppCapabilities, 'download'>('download', { url }, { signal })) {
+     *   bar.value = progress.bytes;
+     * }
+     */
+    stream(type, fields, options) {
+        return __classPrivateFieldGet(this, _TodayBridge_streams, "f").open(type, (fields ?? {}), options);
+    }
+    /**
      * Listens to a native event (X3); events sent before the first listener are delivered too.
      * Returns a function that stops listening. The host's own events (`host.ready`,
      * `host.background`, `host.foreground`) are typed by the generated `BuiltInEvents`; type the
@@ -559,7 +774,7 @@ class TodayBridge {
         return __classPrivateFieldGet(this, _TodayBridge_handlers, "f").handle(name, handler);
     }
 }
-_TodayBridge_window = new WeakMap(), _TodayBridge_channelName = new WeakMap(), _TodayBridge_events = new WeakMap(), _TodayBridge_handlers = new WeakMap(), _TodayBridge_refresh = new WeakMap(), _TodayBridge_host = new WeakMap(), _TodayBridge_instances = new WeakSet(), _TodayBridge_call = function _TodayBridge_call(type, fields, options) {
+_TodayBridge_window = new WeakMap(), _TodayBridge_channelName = new WeakMap(), _TodayBridge_events = new WeakMap(), _TodayBridge_handlers = new WeakMap(), _TodayBridge_streams = new WeakMap(), _TodayBridge_refresh = new WeakMap(), _TodayBridge_host = new WeakMap(), _TodayBridge_instances = new WeakSet(), _TodayBridge_call = function _TodayBridge_call(type, fields, options) {
     return __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_send).call(this, { ...fields, type }, options);
 }, _TodayBridge_isMainFrame = function _TodayBridge_isMainFrame() {
     const top = __classPrivateFieldGet(this, _TodayBridge_window, "f").top;
