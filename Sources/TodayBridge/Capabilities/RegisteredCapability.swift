@@ -73,8 +73,10 @@ package final class RegisteredCapability: Sendable {
         summary: String?,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Values
     ) where Values.Element == Value {
+        // A stream's values go to the main frame, as events do: `anyFrame` serves the main frame
+        // of any origin (ST1).
         let definition = CapabilityDefinition(
-            type: type, access: access, deadline: deadline, summary: summary,
+            type: type, access: access == .anyFrame ? .mainFrame : access, deadline: deadline, summary: summary,
             request: Request.self, result: Value.self, isStream: true
         )
         self.init(

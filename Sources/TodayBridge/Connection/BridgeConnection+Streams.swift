@@ -5,6 +5,9 @@ struct OpenStream: Sendable {
     let document: DocumentID
     /// Seconds the producer may take for each value (ST4).
     let deadline: Double
+    /// When it opened, and the size of the message that opened it, for its trace (X5).
+    let start: BridgeInstant
+    let requestBytes: Int
     var flow: StreamFlow
     var producer: Task<Void, Never>?
     var waiter: CheckedContinuation<Void, Never>?
@@ -43,6 +46,7 @@ extension BridgeConnection {
         }
         let stream = OpenStream(
             type: capability.type, document: context.document, deadline: capability.deadline ?? limits.defaultDeadline,
+            start: bridge.clock.now(), requestBytes: message.jsonUTF8.count,
             flow: StreamFlow(window: limits.streamWindow))
         let refusal: BridgeError? = streams.withLock { streams in
             guard state.withLock({ $0.isShowing(context.document) }) else { return .cancelled("the page went away") }
@@ -166,14 +170,37 @@ extension BridgeConnection {
             streams[id] = nil
             return stream
         }
-        stream.map(Self.stop)
+        stream.map(stop)
         return stream
     }
 
-    private static func stop(_ stream: OpenStream) {
+    private func stop(_ stream: OpenStream) {
         stream.waiter?.resume()
         stream.watcher?.cancel()
         stream.producer?.cancel()
+        trace(stream)
+    }
+
+    /// One trace per stream, at its end (X5, ST5): how it ended and the values it delivered.
+    private func trace(_ stream: OpenStream) {
+        let outcome: BridgeTrace.Outcome, errorCode: BridgeError.Code?
+        switch stream.flow.ending {
+        case .failed(let error)?: (outcome, errorCode) = (BridgeTrace.Outcome(failure: error.code), error.code)
+        case .timeout?: (outcome, errorCode) = (.timedOut, .timeout)
+        case .cancelled?, .documentGone?: (outcome, errorCode) = (.cancelled, .cancelled)
+        case .finished?, nil: (outcome, errorCode) = (.resolved, nil)
+        }
+        bridge.observer.trace {
+            let page = state.withLock { $0.page }
+            var trace = BridgeTrace(
+                kind: .stream, webView: webViewID, document: stream.document, type: stream.type, isMainFrame: true,
+                origin: page?.location?.origin, surface: page?.surface?.name, outcome: outcome,
+                answer: errorCode == nil ? .value : .rejection, errorCode: errorCode, start: stream.start,
+                duration: bridge.clock.now().seconds(since: stream.start), requestBytes: stream.requestBytes,
+                replyBytes: nil)
+            trace.values = stream.flow.sent
+            return trace
+        }
     }
 
     /// Ends every stream whose document is no longer shown (ST5): after a navigation, a restore, a
@@ -187,7 +214,7 @@ extension BridgeConnection {
             }
             return gone
         }
-        gone.forEach(Self.stop)
+        gone.forEach(stop)
     }
 
     /// Starts the watcher that times the producer's next value out at its deadline (ST4).

@@ -1,5 +1,5 @@
 /// One crossing of the bridge and how it ended, for the app's observability (contract X5): a
-/// page message, a native event or a native call.
+/// page message, a native event, a native call or a stream.
 ///
 /// A trace says who, what type, how it settled, when, for how long and how many bytes went each
 /// way. It never holds a message body, a reply, a credential, a cookie or native error text: only
@@ -40,12 +40,15 @@ public struct BridgeTrace: Sendable, Hashable {
     /// The size of the answer: its value as compact JSON (0 for `undefined`) or the rejection's
     /// reason, in UTF-8 bytes; `nil` for an event.
     public var replyBytes: Int?
+    /// For a stream (ST2), the values it delivered to the page; `nil` for any other crossing.
+    public var values: Int?
 
     init(
         kind: Kind, webView: WebViewID, document: DocumentID, type: String?, isMainFrame: Bool, origin: SecurityOrigin?,
         surface: String?, outcome: Outcome, answer: Answer?, errorCode: BridgeError.Code?, start: BridgeInstant,
-        duration: Double, requestBytes: Int?, replyBytes: Int?
+        duration: Double, requestBytes: Int?, replyBytes: Int?, values: Int? = nil
     ) {
+        self.values = values
         self.kind = kind
         self.webView = webView
         self.document = document

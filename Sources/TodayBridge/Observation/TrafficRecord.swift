@@ -6,7 +6,7 @@
         case main, sub
     }
 
-    /// ``BridgeTrace/Kind``: `pageMessage`, `nativeEvent` or `nativeCall`.
+    /// ``BridgeTrace/Kind``: `pageMessage`, `nativeEvent`, `nativeCall` or `stream`.
     @_spi(Tools) public var kind: String
     /// ``WebViewID``'s number.
     @_spi(Tools) public var webView: Int
@@ -27,6 +27,8 @@
     @_spi(Tools) public var duration: Double
     @_spi(Tools) public var requestBytes: Int?
     @_spi(Tools) public var replyBytes: Int?
+    /// For a stream, the values it delivered (ST2).
+    @_spi(Tools) public var values: Int?
 
     @_spi(Tools) public init(_ trace: BridgeTrace, since recordingStart: BridgeInstant) {
         kind = trace.kind.rawValue
@@ -44,6 +46,7 @@
         duration = Self.milliseconds(trace.duration)
         requestBytes = trace.requestBytes
         replyBytes = trace.replyBytes
+        values = trace.values
     }
 
     /// Milliseconds to the microsecond.

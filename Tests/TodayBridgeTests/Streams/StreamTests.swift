@@ -157,6 +157,35 @@ struct StreamTests {
         try await host.finish()
     }
 
+    @Test("ST5 X5 each stream is traced once at its end, with how it ended and the values it delivered")
+    func st5Traces() async throws {
+        let (host, continuation) = try Self.host(limits: BridgeLimits(streamWindow: 16))
+        let traces = host.bridge.traces()
+        let seen = await Fixtures.collect(traces) {
+            _ = await host.openStream("count", id: "a")
+            for value in 0..<3 { continuation.yield(value) }
+            continuation.finish()
+            await host.settleWork()
+        }
+        let streams = seen.filter { $0.kind == .stream }
+        #expect(streams.count == 1)
+        #expect(streams.first?.type == "count" && streams.first?.values == 3 && streams.first?.outcome == .resolved)
+        #expect(seen.first { $0.kind == .pageMessage }?.values == nil)
+        try await host.finish()
+    }
+
+    @Test("ST1 a stream registered for any frame serves the main frame only: its values go to the main frame")
+    func st1MainFrameOnly() async throws {
+        let host = BridgeTestHost()
+        try host.bridge.registerStream("ticks", access: .anyFrame) { (_: JSONValue, _) in
+            AsyncThrowingStream<Int, any Error> { $0.finish() }
+        }
+        host.load("https://feed.example.com/home")
+        #expect(await host.openStream("ticks", id: "a", from: .subFrame(origin: "https://ads.example")) == .undefined)
+        #expect(await host.openStream("ticks", id: "b") == .value(["stream": "b", "window": 16]))
+        try await host.finish()
+    }
+
     @Test("ST5 finish() reports a stream left open")
     func st5Leftover() async throws {
         let (host, continuation) = try Self.host()
