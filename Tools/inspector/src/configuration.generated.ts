@@ -16,6 +16,7 @@ export interface TrafficRecord {
   duration: number;
   requestBytes?: number;
   replyBytes?: number;
+  values?: number;
 }
 
 /** A recording's first line (X5). */
@@ -31,5 +32,5 @@ export interface TrafficRecordingHeader {
 export interface InspectorConfiguration {
   title: string;
   header: { format: string; version: number; startedAt: string; capacity: number; dropped: number };
-  records: { kind: string; webView: number; document: number; frame: 'main' | 'sub'; origin?: string; surface?: string; type?: string; outcome: string; answer?: string; errorCode?: string; start: number; duration: number; requestBytes?: number; replyBytes?: number }[];
+  records: { kind: string; webView: number; document: number; frame: 'main' | 'sub'; origin?: string; surface?: string; type?: string; outcome: string; answer?: string; errorCode?: string; start: number; duration: number; requestBytes?: number; replyBytes?: number; values?: number }[];
 }

@@ -197,6 +197,7 @@ const KIND_LABELS: Record<string, string> = {
   pageMessage: 'page → native message',
   nativeEvent: 'native → page event',
   nativeCall: 'native → page call',
+  stream: 'page ← native stream',
 };
 
 /** A record as label and value pairs, for its details. */
@@ -216,6 +217,7 @@ export function details(record: TrafficRecord): [string, string][] {
     ['Duration', formatMs(record.duration)],
     ['Request', record.requestBytes === undefined ? undefined : formatBytes(record.requestBytes)],
     ['Reply', record.replyBytes === undefined ? undefined : formatBytes(record.replyBytes)],
+    ['Values', record.values === undefined ? undefined : String(record.values)],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== undefined);
 }
@@ -224,5 +226,6 @@ export function details(record: TrafficRecord): [string, string][] {
 export function summary(record: TrafficRecord): string {
   const outcome = record.errorCode ? `${record.outcome} (${record.errorCode})` : record.answer ? `${record.outcome}: ${record.answer}` : record.outcome;
   const sizes = record.replyBytes === undefined ? formatBytes(record.requestBytes) : `${formatBytes(record.requestBytes)} → ${formatBytes(record.replyBytes)}`;
-  return `${typeOf(record)} · ${outcome} · ${formatMs(record.duration)} · ${sizes}`;
+  const values = record.values === undefined ? '' : ` · ${record.values} ${record.values === 1 ? 'value' : 'values'}`;
+  return `${typeOf(record)} · ${outcome} · ${formatMs(record.duration)} · ${sizes}${values}`;
 }

@@ -123,3 +123,12 @@ test('X5 the built inspector script can sit in a <script> element: no </script, 
   assert.equal(/<\/script|<!--/i.test(built), false);
   assert.ok(built.includes('function inspectorTimeline('));
 });
+
+test('ST5 X5 a stream is one row, its values counted in the details and the tooltip', () => {
+  const stream = record({ kind: 'stream', type: 'download', outcome: 'resolved', answer: 'value', replyBytes: undefined, requestBytes: 40, values: 12 });
+  assert.equal(summary(stream), 'download · resolved: value · 1.00 ms · 40 B · 12 values');
+  const shown = new Map(details(stream));
+  assert.equal(shown.get('Kind'), 'page ← native stream');
+  assert.equal(shown.get('Values'), '12');
+  assert.equal(categoryOf(stream), 'value');
+});
