@@ -151,6 +151,7 @@ const KIND_LABELS = {
     pageMessage: 'page → native message',
     nativeEvent: 'native → page event',
     nativeCall: 'native → page call',
+    stream: 'page ← native stream',
 };
 function details(record) {
     const rows = [
@@ -168,13 +169,15 @@ function details(record) {
         ['Duration', formatMs(record.duration)],
         ['Request', record.requestBytes === undefined ? undefined : formatBytes(record.requestBytes)],
         ['Reply', record.replyBytes === undefined ? undefined : formatBytes(record.replyBytes)],
+        ['Values', record.values === undefined ? undefined : String(record.values)],
     ];
     return rows.filter((row) => row[1] !== undefined);
 }
 function summary(record) {
     const outcome = record.errorCode ? `${record.outcome} (${record.errorCode})` : record.answer ? `${record.outcome}: ${record.answer}` : record.outcome;
     const sizes = record.replyBytes === undefined ? formatBytes(record.requestBytes) : `${formatBytes(record.requestBytes)} → ${formatBytes(record.replyBytes)}`;
-    return `${typeOf(record)} · ${outcome} · ${formatMs(record.duration)} · ${sizes}`;
+    const values = record.values === undefined ? '' : ` · ${record.values} ${record.values === 1 ? 'value' : 'values'}`;
+    return `${typeOf(record)} · ${outcome} · ${formatMs(record.duration)} · ${sizes}${values}`;
 }
 
 // style.js
