@@ -19,6 +19,7 @@ import TodayBridge
 /// | `conformance.call` | main frame | `{ name, args }`: the host calls the page's handler; resolves `{ value }` or `{ error }` |
 /// | `conformance.mainFrame` | main frame | resolves `true` |
 /// | `conformance.trusted` | trusted surface | resolves `true` |
+/// | `conformance.stream` | main frame | a stream: `{ to, failAt? }` yields `{ n }` for `n` from 0 below `to`, then finishes; at `failAt` fails with `conformance.declined` (ST2, ST4, ST5) |
 ///
 /// It also declares the page handlers the kit registers and has `conformance.call` call, so the
 /// kit's handlers are typed by the generated map (X4, X6): `conformance.double` doubles a number,
@@ -94,6 +95,30 @@ public enum ConformanceFixture {
         try bridge.register("conformance.trusted", access: .trustedSurface, summary: "resolves true") {
             (_: Nothing, _) in true
         }
+        try bridge.registerStream("conformance.stream", access: .mainFrame, summary: "yields { n } from 0 below to") {
+            (request: StreamRequest, _) in
+            AsyncThrowingStream<Counted, any Error> { continuation in
+                for n in 0..<min(max(request.to, 0), 10_000) {
+                    if n == request.failAt {
+                        continuation.finish(
+                            throwing: BridgeError(code: declinedCode, message: "declined on purpose", recoverable: true)
+                        )
+                        return
+                    }
+                    continuation.yield(Counted(n: n))
+                }
+                continuation.finish()
+            }
+        }
+    }
+
+    struct StreamRequest: Codable, Sendable {
+        var to: Int
+        var failAt: Int?
+    }
+
+    struct Counted: Codable, Sendable {
+        var n: Int
     }
 
     struct Nothing: Decodable, Sendable {}

@@ -1309,6 +1309,71 @@ const discoveryChecks = [
     },
 ];
 
+// conformance/checks-streams.js
+/**
+ * Streams: ST2, ST4, ST5, on the hosts whose apps register streams in Swift (the Android library
+ * has no streaming capabilities yet, so its hosts are not checked).
+ */
+const streamPlatforms = ['ios', 'macos', 'linux'];
+/** Streams: ST2, ST4, ST5. */
+const streamChecks = [
+    {
+        rule: 'ST2',
+        title: "a stream's values arrive in order, more than a window of them, then it finishes",
+        platforms: streamPlatforms,
+        async run(context) {
+            const values = [];
+            for await (const value of context.bridge.stream('conformance.stream', { to: 40 }))
+                values.push(value.n);
+            expectJSON(values, Array.from({ length: 40 }, (_, n) => n), 'the values');
+        },
+    },
+    {
+        rule: 'ST4',
+        title: 'break ends a stream; an aborted signal ends it with cancelled; the next stream still runs',
+        platforms: streamPlatforms,
+        async run(context) {
+            const taken = [];
+            for await (const value of context.bridge.stream('conformance.stream', { to: 1000 })) {
+                taken.push(value.n);
+                if (taken.length === 3)
+                    break;
+            }
+            expectJSON(taken, [0, 1, 2], 'the values before break');
+            const controller = new AbortController();
+            const aborted = context.bridge.stream('conformance.stream', { to: 1000 }, { signal: controller.signal });
+            await aborted.next();
+            controller.abort();
+            const error = await aborted.next().then(() => undefined, (reason) => reason);
+            expect(error instanceof BridgeError && error.code === 'cancelled', `an aborted stream ended with ${String(error?.message ?? error)}`);
+            const after = [];
+            for await (const value of context.bridge.stream('conformance.stream', { to: 2 }))
+                after.push(value.n);
+            expectJSON(after, [0, 1], 'a stream after them');
+        },
+    },
+    {
+        rule: 'ST5',
+        title: 'a failing stream delivers its values, then throws its BridgeError once, then is done',
+        platforms: streamPlatforms,
+        async run(context) {
+            const stream = context.bridge.stream('conformance.stream', { to: 10, failAt: 2 });
+            const values = [];
+            let error;
+            try {
+                for await (const value of stream)
+                    values.push(value.n);
+            }
+            catch (reason) {
+                error = reason;
+            }
+            expectJSON(values, [0, 1], 'the values before the failure');
+            expect(error instanceof BridgeError && error.code === 'conformance.declined', `the stream ended with ${String(error?.message ?? error)}`);
+            expectJSON(await stream.next(), { done: true }, 'next() after the end');
+        },
+    },
+];
+
 // src/fetch.js
 /**
  * `fetch` with the host's headers (W3): adds `headers()` to the request; on a 401 refreshes once
@@ -1541,7 +1606,7 @@ function summarize(byRule) {
  */
 /** Every check, in the contract's order. */
 const allChecks = [
-    ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
+    ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
 ];
 const modes = ['trusted', 'untrusted', 'cleartext'];
 /** The id of the JSON element a host embeds the kit's options in. */

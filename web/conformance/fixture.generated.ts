@@ -28,6 +28,17 @@ export interface ConformanceEmitRequest {
   data?: unknown;
 }
 
+/** Fields of the `conformance.stream` message: yields { n } from 0 below to. Served to the main frame. */
+export interface ConformanceStreamRequest {
+  to: number;
+  failAt?: number;
+}
+
+/** A value of the `conformance.stream` stream (ST2). */
+export interface ConformanceStreamValue {
+  n: number;
+}
+
 /** The capabilities, by message `type`. */
 export interface ConformanceFixtureCapabilities {
   'conformance.call': { request: ConformanceCallRequest; result: ConformanceCallResult };
@@ -38,6 +49,7 @@ export interface ConformanceFixtureCapabilities {
   'conformance.nothing': { request: {}; result: void };
   'conformance.reject': { request: {}; result: void };
   'conformance.slow': { request: {}; result: void };
+  'conformance.stream': { request: ConformanceStreamRequest; stream: ConformanceStreamValue };
   'conformance.throw': { request: {}; result: void };
   'conformance.trusted': { request: {}; result: boolean };
 }

@@ -13,6 +13,7 @@ import { beyondChecks } from './checks-beyond.js';
 import { capabilityChecks } from './checks-capabilities.js';
 import { channelChecks } from './checks-channel.js';
 import { discoveryChecks } from './checks-discovery.js';
+import { streamChecks } from './checks-streams.js';
 import { sdkChecks } from './checks-sdk.js';
 import { trustChecks } from './checks-trust.js';
 import { FRAME_MESSAGES, probeFrame } from './frame-probe.js';
@@ -42,7 +43,7 @@ export interface ConformanceOptions {
 
 /** Every check, in the contract's order. */
 export const allChecks: readonly Check[] = [
-  ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
+  ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
 ];
 
 const modes: readonly ConformanceMode[] = ['trusted', 'untrusted', 'cleartext'];
