@@ -23,6 +23,16 @@ struct ConformanceFixtureTests {
         try await host.finish()
     }
 
+    @Test("ST2 ST5 the fixture's stream yields { n } below to, and fails with the declined code at failAt")
+    func st5Stream() async throws {
+        let host = try Self.host()
+        _ = await host.openStream("conformance.stream", ["to": 3], id: "a")
+        #expect(host.stream("a") == .init(values: [["n": 0], ["n": 1], ["n": 2]], end: .finished))
+        _ = await host.openStream("conformance.stream", ["to": 5, "failAt": 1], id: "b")
+        #expect(host.stream("b") == .init(values: [["n": 0]], end: .failed, errorCode: ConformanceFixture.declinedCode))
+        try await host.finish()
+    }
+
     @Test("X2 the fixture's rejections: invalid request, the declined code, a native error as failed without its text")
     func x2Rejections() async throws {
         let host = try Self.host()
