@@ -66,6 +66,8 @@ extension BridgeConnection {
             }
             return reject(refusal)
         }
+        // The first value's deadline runs from the opening, armed before the producer can take it.
+        armStreamDeadline(id)
         let producer = startTask { await self.produce(id, capability.type, run, message, context: context) }
         let gone = streams.withLock { streams -> Bool in
             guard streams[id] != nil else { return true }
@@ -73,7 +75,6 @@ extension BridgeConnection {
             return false
         }
         if gone { producer.cancel() }
-        armStreamDeadline(id)
         let opened = StreamOpened(stream: id, window: limits.streamWindow)
         return .resolved(try? JSONValueEncoder().encode(opened))
     }
