@@ -96,29 +96,10 @@ public enum ConformanceFixture {
             (_: Nothing, _) in true
         }
         try bridge.registerStream("conformance.stream", access: .mainFrame, summary: "yields { n } from 0 below to") {
-            (request: StreamRequest, _) in
-            AsyncThrowingStream<Counted, any Error> { continuation in
-                for n in 0..<min(max(request.to, 0), 10_000) {
-                    if n == request.failAt {
-                        continuation.finish(
-                            throwing: BridgeError(code: declinedCode, message: "declined on purpose", recoverable: true)
-                        )
-                        return
-                    }
-                    continuation.yield(Counted(n: n))
-                }
-                continuation.finish()
-            }
+            (request: PageExercises.CountRequest, _) in
+            PageExercises.count(
+                request, failure: BridgeError(code: declinedCode, message: "declined on purpose", recoverable: true))
         }
-    }
-
-    struct StreamRequest: Codable, Sendable {
-        var to: Int
-        var failAt: Int?
-    }
-
-    struct Counted: Codable, Sendable {
-        var n: Int
     }
 
     struct Nothing: Decodable, Sendable {}

@@ -9,6 +9,34 @@
         var data: JSONValue?
     }
 
+    /// `{ to, failAt? }`: a stream of `{ n }` to yield (ST2, ST5).
+    @_spi(Tools) public struct CountRequest: Codable, Sendable {
+        var to: Int
+        var failAt: Int?
+    }
+
+    /// One value of ``count(_:failure:)``.
+    @_spi(Tools) public struct Counted: Codable, Sendable {
+        var n: Int
+    }
+
+    /// Yields `{ n }` for `n` from 0 below `to` (at most 10,000), then finishes; at `failAt` it
+    /// fails with `failure` instead (ST2, ST5).
+    @_spi(Tools) public static func count(
+        _ request: CountRequest, failure: BridgeError
+    ) -> AsyncThrowingStream<Counted, any Error> {
+        AsyncThrowingStream { continuation in
+            for n in 0..<min(max(request.to, 0), 10_000) {
+                if n == request.failAt {
+                    continuation.finish(throwing: failure)
+                    return
+                }
+                continuation.yield(Counted(n: n))
+            }
+            continuation.finish()
+        }
+    }
+
     /// `{ name, args }`: a page handler to call.
     @_spi(Tools) public struct CallRequest: Decodable, Sendable {
         var name: String

@@ -19,29 +19,11 @@ package enum TestCapabilities {
         var ms: Double
     }
 
-    struct CountRequest: Decodable, Sendable {
-        var to: Int
-        var failAt: Int?
-    }
-
-    struct Count: Codable, Sendable {
-        var n: Int
-    }
-
     package static func register(in bridge: TodayBridge, closer: PageRunCloser? = nil) throws {
         try bridge.registerStream("count", access: .mainFrame, summary: "yields { n } from 0 below to") {
-            (request: CountRequest, _) in
-            AsyncThrowingStream<Count, any Error> { continuation in
-                for n in 0..<min(max(request.to, 0), 10_000) {
-                    if n == request.failAt {
-                        continuation.finish(
-                            throwing: BridgeError(code: "declined", message: "declined on purpose", recoverable: true))
-                        return
-                    }
-                    continuation.yield(Count(n: n))
-                }
-                continuation.finish()
-            }
+            (request: PageExercises.CountRequest, _) in
+            PageExercises.count(
+                request, failure: BridgeError(code: "declined", message: "declined on purpose", recoverable: true))
         }
         try bridge.register("echo", access: .anyFrame, summary: "resolves with the message's fields") {
             (message: JSONValue, _) in
