@@ -132,7 +132,8 @@ public final class TodayBridge: Sendable {
         deadline: Double? = nil,
         summary: String? = nil,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Values
-    ) throws(BridgeConfigurationError) where Values.Element == Value {
+    ) throws(BridgeConfigurationError)
+    where Values.Element == Value, Values: SendableMetatype, Values.AsyncIterator: SendableMetatype {
         try capabilities.add(
             RegisteredCapability(stream: type, access: access, deadline: deadline, summary: summary, handler: handler),
             named: type)

@@ -72,7 +72,7 @@ package final class RegisteredCapability: Sendable {
         deadline: Double?,
         summary: String?,
         handler: @escaping @Sendable (Request, CapabilityContext) async throws -> Values
-    ) where Values.Element == Value {
+    ) where Values.Element == Value, Values: SendableMetatype, Values.AsyncIterator: SendableMetatype {
         // A stream's values go to the main frame, as events do: `anyFrame` serves the main frame
         // of any origin (ST1).
         let definition = CapabilityDefinition(
