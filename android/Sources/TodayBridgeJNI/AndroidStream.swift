@@ -105,13 +105,14 @@ final class AndroidStream: AsyncSequence, Sendable {
         }
     }
 
-    /// The task reading the sequence was cancelled: the host's side ended the stream.
+    /// The task reading the sequence was cancelled, or stopped reading it: the host's side ended
+    /// the stream (told as `cancelled` unless the host had ended it already).
     private func cancel() {
-        let consumer = state.withLock { state -> Consumer? in
+        let (consumer, hostEnded) = state.withLock { state -> (Consumer?, Bool) in
             defer { state.consumer = nil }
-            return state.consumer
+            return (state.consumer, state.end != nil)
         }
-        close(cancelled: true)
+        close(cancelled: !hostEnded)
         consumer?.resume(throwing: CancellationError())
     }
 
