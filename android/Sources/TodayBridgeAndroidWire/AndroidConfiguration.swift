@@ -18,6 +18,8 @@ public struct AndroidConfiguration: Codable, Sendable {
     public var limits: Limits?
     /// The app's own capabilities, answered through the `capability` service.
     public var capabilities: [Capability]?
+    /// The app's own streaming capabilities (ST1–ST5), produced through the `stream` service.
+    public var streams: [Capability]?
 
     /// A trusted surface (S2): origin rules in `addWebMessageListener`'s grammar.
     public struct Surface: Codable, Sendable {

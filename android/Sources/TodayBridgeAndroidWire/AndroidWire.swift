@@ -34,6 +34,10 @@ public enum AndroidWire {
                 type: CapabilityCallArguments.self,
                 summary: "`capability`'s arguments: the call and its sender's facts (C8)."),
             Declaration(
+                type: StreamCallArguments.self,
+                summary: "`stream`'s arguments: the stream's handle and the call that opened it (ST1)."),
+            Declaration(type: StreamEndedArguments.self, summary: "`streamEnded`'s arguments (ST4, ST5)."),
+            Declaration(
                 type: HostFailure.self,
                 summary: "A service's failure: the app's structured error, or a native one (X2)."),
             Declaration(type: EvaluateJavascriptArguments.self, summary: "`evaluateJavascript`'s arguments."),

@@ -21,6 +21,14 @@ public enum HostService: String, Sendable, CaseIterable, Codable {
     case setCookie
     /// A diagnostic of the core (``HostDiagnostic``), told to the app; not answered (call id 0).
     case diagnostic
+    /// A page opened one of the app's streams (ST1): ``StreamCallArguments``; not answered (call
+    /// id 0). The host produces its values with `NativeBridge.streamSend`, and ends it with
+    /// `streamFinish` or `streamFail`.
+    case stream
+    /// A stream ended (ST5): ``StreamEndedArguments``; not answered (call id 0). Told once per
+    /// stream, whichever side ended it; `cancelled` when the host's side did (the page cancelled,
+    /// the deadline passed, its document went away), so the producer stops.
+    case streamEnded
 }
 
 /// A token as the host gives it.
@@ -73,6 +81,30 @@ public struct CapabilityCallArguments: Codable, Sendable {
         self.isMainFrame = isMainFrame
         self.origin = origin
         self.surface = surface
+    }
+}
+
+/// ``HostService/stream``'s arguments: the stream's handle, for `NativeBridge.streamSend`,
+/// `streamFinish` and `streamFail`, and the call that opened it, with its sender's facts (C8).
+public struct StreamCallArguments: Codable, Sendable {
+    public var stream: Int64
+    public var call: CapabilityCallArguments
+
+    public init(stream: Int64, call: CapabilityCallArguments) {
+        self.stream = stream
+        self.call = call
+    }
+}
+
+/// ``HostService/streamEnded``'s arguments: which stream, and whether the host's side ended it
+/// (the page cancelled it, its deadline passed, its document went away) before the producer did.
+public struct StreamEndedArguments: Codable, Sendable {
+    public var stream: Int64
+    public var cancelled: Bool
+
+    public init(stream: Int64, cancelled: Bool) {
+        self.stream = stream
+        self.cancelled = cancelled
     }
 }
 

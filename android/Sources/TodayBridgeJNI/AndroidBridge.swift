@@ -38,6 +38,25 @@ final class AndroidBridge: HostedObject {
         for capability in configuration.capabilities ?? [] {
             try register(capability)
         }
+        for stream in configuration.streams ?? [] {
+            try registerStream(stream)
+        }
+    }
+
+    /// Registers one of the app's streaming capabilities (ST1–ST5): each stream the page opens is
+    /// an ``AndroidStream``, which the host's `stream` service produces.
+    private func registerStream(_ capability: AndroidConfiguration.Capability) throws {
+        let host = host
+        let type = capability.type
+        try bridge.registerStream(
+            type, access: try capability.capabilityAccess, deadline: capability.deadline, summary: capability.summary
+        ) { (request: JSONValue, context: CapabilityContext) -> AndroidStream in
+            AndroidStream.open(
+                CapabilityCallArguments(
+                    type: type, request: request, isMainFrame: context.sender.isMainFrame,
+                    origin: context.sender.frameOrigin?.description, surface: context.surface?.name),
+                host: host)
+        }
     }
 
     /// Registers one of the app's capabilities: its calls go to the host's `capability` service

@@ -20,6 +20,16 @@ enum Handles {
         }
     }
 
+    /// Adds the object `make` builds with its own handle.
+    static func insert<Object: AnyObject & Sendable>(_ make: (Int64) -> Object) -> Object {
+        objects.withLock { table in
+            table.next += 1
+            let object = make(table.next)
+            table.byHandle[table.next] = object
+            return object
+        }
+    }
+
     static func find<Object: AnyObject>(_ handle: Int64, as type: Object.Type = Object.self) -> Object? {
         objects.withLock { $0.byHandle[handle] } as? Object
     }

@@ -219,6 +219,42 @@ public func nativeBridgeCompleteService(
     }
 }
 
+/// `streamSend(stream: Long, value: ByteArray?): Boolean`: the stream's next value (JSON; null is
+/// `null`). Blocks until the core takes it, which it does once it delivered the one before, so
+/// once the page's window has room (ST3); returns false, dropping it, when the stream ended. Not
+/// on the UI thread. Throws IllegalArgumentException when `value` is not JSON.
+@_cdecl("Java_today_bridge_NativeBridge_streamSend")
+public func nativeBridgeStreamSend(_ env: Env, _ type: jclass, _ stream: jlong, _ value: jbyteArray?) -> jboolean {
+    let jni = JNI(env: env)
+    guard let stream = Handles.find(Int64(stream), as: AndroidStream.self) else { return jboolean(JNI_FALSE) }
+    do {
+        let value = try jni.json(value) ?? .null
+        return jboolean(stream.send(value) ? JNI_TRUE : JNI_FALSE)
+    } catch {
+        jni.throwIllegalArgument("a stream's value is JSON (\(error))")
+        return jboolean(JNI_FALSE)
+    }
+}
+
+/// `streamFinish(stream: Long)`: the stream ends after the values sent (ST5). Any thread.
+@_cdecl("Java_today_bridge_NativeBridge_streamFinish")
+public func nativeBridgeStreamFinish(_ env: Env, _ type: jclass, _ stream: jlong) {
+    Handles.find(Int64(stream), as: AndroidStream.self)?.end(nil)
+}
+
+/// `streamFail(stream: Long, error: ByteArray?)`: the stream fails after the values sent (ST5),
+/// with the app's structured error (a `HostFailure` with a code), or as `failed` with a generic
+/// message when it has none. Any thread.
+@_cdecl("Java_today_bridge_NativeBridge_streamFail")
+public func nativeBridgeStreamFail(_ env: Env, _ type: jclass, _ stream: jlong, _ error: jbyteArray?) {
+    let jni = JNI(env: env)
+    guard let stream = Handles.find(Int64(stream), as: AndroidStream.self) else { return }
+    let failure = jni.bytes(of: error) ?? []
+    stream.end(
+        (try? JSONValueDecoder().decode(HostFailure.self, from: JSONValue(utf8: failure)))
+            ?? HostFailure(code: nil, message: String(decoding: failure, as: UTF8.self), recoverable: nil))
+}
+
 /// `recordTraffic(bridge: Long, capacity: Int): Long`: starts recording the bridge's traffic (X5),
 /// keeping at most `capacity` traces; 0 for an unknown bridge.
 @_cdecl("Java_today_bridge_NativeBridge_recordTraffic")

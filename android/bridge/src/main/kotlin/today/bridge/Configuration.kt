@@ -11,6 +11,8 @@ data class TodayBridgeConfiguration(
     val surfaces: List<TrustedSurface> = emptyList(),
     /** The app's own capabilities, answered by [TodayBridgeServices.handle]. */
     val capabilities: List<AppCapability> = emptyList(),
+    /** The app's own streaming capabilities (ST1–ST5), produced by [TodayBridgeServices.stream]; each [AppCapability.deadline] bounds the wait for each value. */
+    val streams: List<AppCapability> = emptyList(),
     /** The channel's name: the page's `window.<channelName>` (C1). */
     val channelName: String = "todayWebViewBridge",
     /** The app's name and version, told to pages that ask (D1); the bridge's own when null. */
@@ -30,7 +32,8 @@ data class TodayBridgeConfiguration(
         deviceID = deviceId,
         sessionID = sessionId,
         limits = Wire.Limits(maxCallsInFlight = maxCallsInFlight?.toDouble(), defaultDeadline = defaultDeadline),
-        capabilities = capabilities.map { it.toWire() }
+        capabilities = capabilities.map { it.toWire() },
+        streams = streams.map { it.toWire() }
     )
 }
 

@@ -66,6 +66,18 @@ internal object NativeBridge {
     /** The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON, or an [error] ([Wire.HostFailure]). Any thread. */
     @JvmStatic external fun completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)
 
+    /**
+     * The next value of [stream] (JSON text). Blocks until the core takes it, once it delivered
+     * the one before; false, dropping it, once the stream ended. Not on the UI thread.
+     */
+    @JvmStatic external fun streamSend(stream: Long, value: ByteArray?): Boolean
+
+    /** Ends [stream] after the values sent. */
+    @JvmStatic external fun streamFinish(stream: Long)
+
+    /** Fails [stream] after the values sent ([Wire.HostFailure]; without a code, `failed` with a generic message). */
+    @JvmStatic external fun streamFail(stream: Long, error: ByteArray?)
+
     /** Starts recording [bridge]'s traffic, keeping at most [capacity] traces; 0 for an unknown bridge. */
     @JvmStatic external fun recordTraffic(bridge: Long, capacity: Int): Long
 

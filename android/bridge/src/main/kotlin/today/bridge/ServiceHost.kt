@@ -2,16 +2,26 @@ package today.bridge
 
 import org.json.JSONArray
 import org.json.JSONObject
+import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.ExecutorService
 
 /** Answers the bridge's service calls with the app's [TodayBridgeServices], on [executor]'s threads. */
 internal class ServiceHost(private val services: TodayBridgeServices, private val executor: ExecutorService) : NativeHost {
     @Volatile var handle = 0L
+    /** The streams being produced, by handle, until the bridge tells their end. */
+    private val streams = ConcurrentHashMap<Long, BridgeStream>()
 
     override fun reply(route: Any, reply: ByteArray) = Unit  // a bridge has no frames
 
     override fun service(callId: Long, service: String, arguments: ByteArray) {
         if (service == Wire.HostServices.DIAGNOSTIC) return diagnostic(Wire.HostDiagnostic.fromJson(JSONObject(arguments.utf8())))
+        if (service == Wire.HostServices.STREAM) return stream(Wire.StreamCallArguments.fromJson(JSONObject(arguments.utf8())))
+        if (service == Wire.HostServices.STREAM_ENDED) {
+            val ended = Wire.StreamEndedArguments.fromJson(JSONObject(arguments.utf8()))
+            val stream = streams.remove(ended.stream.toLong()) ?: return
+            if (ended.cancelled) executor.execute { stream.ended(true) } else stream.ended(false)
+            return
+        }
         val handle = handle
         executor.execute {
             var result: String? = null
@@ -25,6 +35,22 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
                 failure = Wire.HostFailure(message = failed.toString())
             }
             if (callId != 0L) NativeBridge.completeService(handle, callId, result?.utf8(), failure?.toJson()?.toString()?.utf8())
+        }
+    }
+
+    /** A stream a page opened: known before its end can be told, produced on [executor]'s threads. */
+    private fun stream(arguments: Wire.StreamCallArguments) {
+        val stream = BridgeStream(arguments.stream.toLong())
+        streams[arguments.stream.toLong()] = stream
+        val call = arguments.call.toCall()
+        executor.execute {
+            try {
+                services.stream(call, stream)
+            } catch (rejected: TodayBridgeException) {
+                stream.fail(Wire.HostFailure(rejected.code, rejected.message ?: rejected.code, rejected.recoverable))
+            } catch (failed: Throwable) {
+                stream.fail(Wire.HostFailure(message = failed.toString()))
+            }
         }
     }
 
@@ -58,7 +84,7 @@ private fun Wire.AnalyticsEvent.toEvent() = AnalyticsEvent(name, id, timestamp.t
 private fun Wire.CapabilityCallArguments.toCall() = CapabilityCall(type, request, isMainFrame, origin, surface)
 
 /** [value] as JSON text; null (`undefined`) for null. */
-private fun jsonText(value: Any?): String? = when (value) {
+internal fun jsonText(value: Any?): String? = when (value) {
     null -> null
     JSONObject.NULL -> "null"
     is String -> JSONObject.quote(value)

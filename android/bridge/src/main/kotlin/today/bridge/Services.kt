@@ -30,6 +30,18 @@ interface TodayBridgeServices {
     fun handle(call: CapabilityCall): Any? = throw UnsupportedOperationException("no handler for \"${call.type}\"")
 
     /**
+     * Produces one stream a page opened on one of the app's streaming capabilities
+     * ([TodayBridgeConfiguration.streams]; the page's `bridge.stream(...)`, ST1–ST5): send its
+     * values with [BridgeStream.send], then [BridgeStream.finish] it, or [BridgeStream.fail] it.
+     * Called on a background thread of the bridge, which it may keep (sending blocks it until the
+     * page has room), or return at once and produce from a thread of its own. Throwing ends the
+     * stream as [handle]'s throws end a call: a [TodayBridgeException] with its code, anything
+     * else as `failed`.
+     */
+    fun stream(call: CapabilityCall, stream: BridgeStream): Unit =
+        throw UnsupportedOperationException("no stream for \"${call.type}\"")
+
+    /**
      * Something the core noticed: an undecodable message, a failed refresh, a dead renderer (X5).
      * Free of credentials. Called on the thread that noticed it, which may be the UI thread: log
      * it and return.

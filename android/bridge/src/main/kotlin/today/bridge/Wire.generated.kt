@@ -17,6 +17,8 @@ internal object Wire {
         const val EVALUATE_JAVASCRIPT = "evaluateJavascript"
         const val SET_COOKIE = "setCookie"
         const val DIAGNOSTIC = "diagnostic"
+        const val STREAM = "stream"
+        const val STREAM_ENDED = "streamEnded"
     }
 
     /** The access levels of an app's capability (S1, S3). */
@@ -129,7 +131,8 @@ internal object Wire {
         val deviceID: String,
         val sessionID: String? = null,
         val limits: Limits? = null,
-        val capabilities: List<Capability>? = null
+        val capabilities: List<Capability>? = null,
+        val streams: List<Capability>? = null
     ) {
         fun toJson(): JSONObject {
             val json = JSONObject()
@@ -140,6 +143,7 @@ internal object Wire {
             if (sessionID != null) json.put("sessionID", sessionID)
             if (limits != null) json.put("limits", limits.toJson())
             if (capabilities != null) json.put("capabilities", JSONArray(capabilities.map { it.toJson() }))
+            if (streams != null) json.put("streams", JSONArray(streams.map { it.toJson() }))
             return json
         }
 
@@ -151,7 +155,8 @@ internal object Wire {
                 deviceID = json.getString("deviceID"),
                 sessionID = if (json.isNull("sessionID")) null else json.getString("sessionID"),
                 limits = if (json.isNull("limits")) null else Limits.fromJson(json.getJSONObject("limits")),
-                capabilities = if (json.isNull("capabilities")) null else json.getJSONArray("capabilities").let { array -> List(array.length()) { index -> Capability.fromJson(array.getJSONObject(index)) } }
+                capabilities = if (json.isNull("capabilities")) null else json.getJSONArray("capabilities").let { array -> List(array.length()) { index -> Capability.fromJson(array.getJSONObject(index)) } },
+                streams = if (json.isNull("streams")) null else json.getJSONArray("streams").let { array -> List(array.length()) { index -> Capability.fromJson(array.getJSONObject(index)) } }
             )
         }
     }
@@ -270,6 +275,46 @@ internal object Wire {
                 isMainFrame = json.getBoolean("isMainFrame"),
                 origin = if (json.isNull("origin")) null else json.getString("origin"),
                 surface = if (json.isNull("surface")) null else json.getString("surface")
+            )
+        }
+    }
+
+    /** `stream`'s arguments: the stream's handle and the call that opened it (ST1). */
+    class StreamCallArguments(
+        val stream: Double,
+        val call: CapabilityCallArguments
+    ) {
+        fun toJson(): JSONObject {
+            val json = JSONObject()
+            json.put("stream", stream)
+            json.put("call", call.toJson())
+            return json
+        }
+
+        companion object {
+            fun fromJson(json: JSONObject) = StreamCallArguments(
+                stream = json.getDouble("stream"),
+                call = CapabilityCallArguments.fromJson(json.getJSONObject("call"))
+            )
+        }
+    }
+
+    /** `streamEnded`'s arguments (ST4, ST5). */
+    class StreamEndedArguments(
+        val stream: Double,
+        val cancelled: Boolean
+    ) {
+        fun toJson(): JSONObject {
+            val json = JSONObject()
+            json.put("stream", stream)
+            json.put("cancelled", cancelled)
+            return json
+        }
+
+        companion object {
+            fun fromJson(json: JSONObject) = StreamEndedArguments(
+                stream = json.getDouble("stream"),
+                cancelled = json.getBoolean("cancelled")
             )
         }
     }
