@@ -5,11 +5,11 @@
 /// as what a host in another language computed for the app (the Android library's capabilities):
 ///
 /// ```swift
-/// struct CachedProfile: Encodable, JSONValueAnswer {
+/// struct CachedProfile: Codable, Sendable, JSONValueAnswer {
 ///     var answer: JSONValue?   // nil: the page's promise resolves `undefined`
 /// }
 ///
-/// try bridge.register("cachedProfile") { (_: NoResult, _) in
+/// try bridge.register("cachedProfile", access: .mainFrame) { (_: NoResult, _) in
 ///     CachedProfile(answer: profileCache["current"])
 /// }
 /// ```
