@@ -13,12 +13,15 @@ import TodayBridge
 /// let status = await child.waitForExit(within: 10)
 /// ```
 package final class ChildProcess: Sendable {
-    private enum Command: Sendable {
-        case write([String], thenClose: Bool)
-        case signal(Signal)
+    private struct Write: Sendable {
+        var lines: [String]
+        var thenClose: Bool
     }
 
-    private let commands: AsyncStream<Command>.Continuation
+    // Signals have a stream and a task of their own, so that a kill never waits behind a write to
+    // a child that stopped reading.
+    private let writes: AsyncStream<Write>.Continuation
+    private let signals: AsyncStream<Signal>.Continuation
     private let run: Task<Int32, any Error>
     private let errors = Locked("")
     private let started = Locked<pid_t?>(nil)
@@ -35,8 +38,10 @@ package final class ChildProcess: Sendable {
         workingDirectory: String? = nil,
         onLine: @escaping @Sendable (String) -> Void
     ) {
-        let (stream, commands) = AsyncStream.makeStream(of: Command.self)
-        self.commands = commands
+        let (writeStream, writes) = AsyncStream.makeStream(of: Write.self)
+        let (signalStream, signals) = AsyncStream.makeStream(of: Signal.self)
+        self.writes = writes
+        self.signals = signals
         let errors = errors
         let started = started
         var changes: [Environment.Key: String?] = [:]
@@ -62,25 +67,23 @@ package final class ChildProcess: Sendable {
                         }
                     }
                     group.addTask {
-                        for await command in stream {
-                            switch command {
-                            case .write(let lines, let close):
-                                do {
-                                    for start in stride(from: 0, to: lines.count, by: 100) {
-                                        let chunk = lines[start..<min(start + 100, lines.count)]
-                                        _ = try await execution.standardInputWriter.write(
-                                            chunk.joined(separator: "\n") + "\n")
-                                    }
-                                    if close { try await execution.standardInputWriter.finish() }
-                                } catch {
-                                    // The child is gone or closed its input: nothing more to write.
+                        for await write in writeStream {
+                            do {
+                                for start in stride(from: 0, to: write.lines.count, by: 100) {
+                                    let chunk = write.lines[start..<min(start + 100, write.lines.count)]
+                                    _ = try await execution.standardInputWriter.write(
+                                        chunk.joined(separator: "\n") + "\n")
                                 }
-                            case .signal(let signal):
-                                try? execution.send(signal: signal)
+                                if write.thenClose { try await execution.standardInputWriter.finish() }
+                            } catch {
+                                // The child is gone or closed its input: nothing more to write.
                             }
                         }
                     }
-                    // Both outputs end when the child exits; then stop serving commands.
+                    group.addTask {
+                        for await signal in signalStream { try? execution.send(signal: signal) }
+                    }
+                    // Both outputs end when the child exits; then stop serving writes and signals.
                     try await group.next()
                     try await group.next()
                     group.cancelAll()
@@ -96,7 +99,7 @@ package final class ChildProcess: Sendable {
     /// Writes `lines` to standard input, then closes it if `thenClose`. Quietly does nothing
     /// once the child is gone.
     package func write(_ lines: [String], thenClose: Bool = false) {
-        commands.yield(.write(lines, thenClose: thenClose))
+        writes.yield(Write(lines: lines, thenClose: thenClose))
     }
 
     /// `kill -9`.
@@ -106,7 +109,7 @@ package final class ChildProcess: Sendable {
 
     /// Sends `signal` to the child; nothing once it is gone.
     package func send(_ signal: Signal) {
-        commands.yield(.signal(signal))
+        signals.yield(signal)
     }
 
     /// The child's process id, once it started.
@@ -120,23 +123,25 @@ package final class ChildProcess: Sendable {
     }
 
     /// The exit status (128 + N after signal N), waiting at most `seconds`; `nil` if the child
-    /// had not ended by then, in which case it is killed.
+    /// had not ended by then, in which case it is killed (and waited for at most 30 s more).
     package func waitForExit(within seconds: Double) async -> Int32? {
-        let exited = await completes(within: seconds, Task { _ = try? await run.value })
-        if !exited {
-            kill()
-            _ = try? await run.value
-            commands.finish()
-            return nil
-        }
-        commands.finish()
-        return try? await run.value
+        defer { finishServing() }
+        let run = run
+        if await completes(within: seconds, Task { _ = try? await run.value }) { return try? await run.value }
+        kill()
+        _ = await completes(within: 30, Task { _ = try? await run.value })
+        return nil
     }
 
     /// The exit status once the child ends by itself; throws when it could not be started.
     package func exitStatus() async throws -> Int32 {
-        defer { commands.finish() }
+        defer { finishServing() }
         return try await run.value
+    }
+
+    private func finishServing() {
+        writes.finish()
+        signals.finish()
     }
 }
 

@@ -10,15 +10,15 @@ package func eventually(within seconds: Double = 20, _ condition: () async -> Bo
     return await condition()
 }
 
-/// Whether `task` finishes within `seconds`; if not, it is cancelled so the caller cannot hang.
+/// Whether `task` finishes within `seconds`; if not, it is cancelled and this returns at once, so
+/// the caller cannot hang on a task that ignores its cancellation.
 package func completes(within seconds: Double = 20, _ task: Task<Void, Never>) async -> Bool {
     let done = Locked(false)
-    let watcher = Task {
+    Task {
         await task.value
         done.withLock { $0 = true }
     }
     let finished = await eventually(within: seconds) { done.withLock { $0 } }
     if !finished { task.cancel() }
-    await watcher.value
     return finished
 }
