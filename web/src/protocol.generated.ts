@@ -84,6 +84,9 @@ export const STREAM_ACK_TYPE = '__today.streamAck';
 /** The type of the message that cancels a stream from the page (ST4). */
 export const STREAM_CANCEL_TYPE = '__today.streamCancel';
 
+/** The one member of the object that stands for bytes in a message's text: their base64, or their attachment's index (B1). */
+export const BYTES_MEMBER = '__today.bytes';
+
 /** A native event (X3). */
 export interface NativeEventDelivery {
   kind: 'event';

@@ -40,4 +40,8 @@
     @_spi(Adapters) public static let streamAckType = "__today.streamAck"
     /// The type of the message that cancels a stream from the page (ST4).
     @_spi(Adapters) public static let streamCancelType = "__today.streamCancel"
+    /// The one member of the object that stands for a byte value (`Uint8Array`, `Data`) in a
+    /// message's JSON text (B1): its base64 text, or where the engine carries bytes beside the
+    /// text, the index of the bytes among the message's attachments.
+    @_spi(Adapters) public static let bytesMember = "__today.bytes"
 }

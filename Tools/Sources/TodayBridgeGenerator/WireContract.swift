@@ -86,6 +86,11 @@ package enum WireContract {
         Constant(
             typeScriptName: "STREAM_CANCEL_TYPE", value: WireProtocol.streamCancelType,
             summary: "The type of the message that cancels a stream from the page (ST4)."),
+        Constant(
+            typeScriptName: "BYTES_MEMBER", value: WireProtocol.bytesMember,
+            summary:
+                "The one member of the object that stands for bytes in a message's text: their base64, or their attachment's index (B1)."
+        ),
     ]
 
     /// A Swift type declared as a TypeScript interface of the same name.
