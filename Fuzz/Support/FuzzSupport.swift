@@ -60,6 +60,7 @@ public enum Fuzz {
         switch value {
         case .array(let elements): 1 + (elements.map(depth(of:)).max() ?? 0)
         case .object(let members): 1 + (members.values.map(depth(of:)).max() ?? 0)
+        case .bytes: 1  // written as an object of one member (B2)
         case .null, .bool, .number, .string: 0
         }
     }

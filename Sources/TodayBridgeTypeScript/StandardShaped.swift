@@ -33,6 +33,11 @@ extension NoResult: StandardShaped {
     static var standardPlaceholder: NoResult { NoResult() }
 }
 
+extension Data: StandardShaped {
+    static var standardShape: TypeShape { .bytes }
+    static var standardPlaceholder: Data { Data() }
+}
+
 extension UUID: StandardShaped {
     static var standardShape: TypeShape { .string }
     static var standardPlaceholder: UUID { UUID() }

@@ -9,6 +9,7 @@ import TodayBridge
         case .number: "number"
         case .boolean: "boolean"
         case .null: "null"
+        case .bytes: "Uint8Array"
         case .unknown: "unknown"
         case .void: "void"
         case .literals(let values): values.isEmpty ? "never" : values.map(literal).joined(separator: " | ")

@@ -19,7 +19,8 @@ extension JSONValue {
     ///
     /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; NaN and
     /// the infinities become `null`, as `JSON.stringify` writes them; a JavaScript `Date` arrives
-    /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives.
+    /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives;
+    /// `NSData` becomes bytes (B1).
     /// Anything else is refused. The size counted against `JSONLimits.maxBytes` is exactly that
     /// of the value's JSON text (`jsonUTF8`: escapes and numbers as written); conversion stops
     /// as soon as it is over, so an oversized body costs no more than the part read.
@@ -55,6 +56,9 @@ extension JSONValue {
                 members[key] = try convert(element, depthLeft: depthLeft - 1, budget: &budget)
             }
             return .object(members)
+        case let bytes as Data:
+            try budget.spend(bytes.count)  // bytes count as themselves (B4)
+            return .bytes(bytes)
         case is NSNull:
             return try budget.spend(on: .null)
         case let string as String:
@@ -76,6 +80,7 @@ extension JSONValue {
     public var foundationObject: Any {
         switch self {
         case .null: NSNull()
+        case .bytes(let value): value
         case .bool(let value): NSNumber(value: value)
         case .number(let value): NSNumber(value: value)
         case .string(let value): value

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What the engine handed over for one page message: the first argument of the one way in,
 /// ``BridgeConnection/receive(_:from:reply:)``.
 ///
@@ -7,7 +13,7 @@
 public struct PageMessage {
     enum Body {
         case text(String)
-        case bytes(UnsafeRawBufferPointer)
+        case bytes(UnsafeRawBufferPointer, attachments: [Data])
         case held(minimumBytes: Int, read: ((UnsafeRawBufferPointer) -> Void) -> Void)
         case converted((JSONLimits) throws(JSONParseError) -> JSONValue)
         case value(JSONValue?)
@@ -21,7 +27,15 @@ public struct PageMessage {
     public static func json(_ text: String) -> PageMessage { PageMessage(body: .text(text)) }
 
     /// JSON text as UTF-8 bytes the engine owns, read during the call (a C string, a JNI array).
-    public static func json(utf8 bytes: UnsafeRawBufferPointer) -> PageMessage { PageMessage(body: .bytes(bytes)) }
+    public static func json(utf8 bytes: UnsafeRawBufferPointer) -> PageMessage {
+        PageMessage(body: .bytes(bytes, attachments: []))
+    }
+
+    /// JSON text as UTF-8 bytes, with the bytes its byte values name by index, which the engine
+    /// carried beside the text (B2): what WebKitGTK's web process extension hands over.
+    public static func json(utf8 bytes: UnsafeRawBufferPointer, attachments: [Data]) -> PageMessage {
+        PageMessage(body: .bytes(bytes, attachments: attachments))
+    }
 
     /// JSON text the engine still holds in its own form, at least `minimumBytes` long in UTF-8:
     /// the core checks that length against the limit first and only then calls `read`, at most
@@ -88,9 +102,10 @@ public struct PageMessage {
                 Result { () throws(JSONParseError) in try ParsedMessage(parsing: bytes, limits: limits) }
             }
             return try Self.refusing { () throws(JSONParseError) in try parsed.get() }
-        case .bytes(let bytes):
+        case .bytes(let bytes, let attachments):
             return try Self.refusing { () throws(JSONParseError) in
-                try ParsedMessage(parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits)
+                try ParsedMessage(
+                    parsing: bytes.assumingMemoryBound(to: UInt8.self), limits: limits, attachments: attachments)
             }
         case .held(let minimum, let read):
             return try Self.refusing { () throws(JSONParseError) in
@@ -117,7 +132,7 @@ public struct PageMessage {
     var byteCount: Int? {
         switch body {
         case .text(let text): text.utf8.count
-        case .bytes(let bytes): bytes.count
+        case .bytes(let bytes, let attachments): attachments.reduce(bytes.count) { $0 + $1.count }
         case .held(let minimumBytes, _): minimumBytes
         case .converted, .value, .parsed, .unusable: nil
         }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A page message once read (C2): an object read from JSON text as its members, in order, or a
 /// value an engine handed over whole.
 ///
@@ -46,10 +52,14 @@ extension ParsedMessage {
         package var value: JSONValue
     }
 
-    /// Parses strict UTF-8 JSON text within `limits`.
-    init(parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONParseError) {
-        guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: utf8, maxDepth: limits.maxDepth)
+    /// Parses strict UTF-8 JSON text within `limits`, its byte values' `attachments` beside it
+    /// (B2), which count toward the size (B4).
+    init(parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data] = [])
+        throws(JSONParseError)
+    {
+        let size = attachments.reduce(utf8.count) { $0 + $1.count }
+        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(bytes: utf8, maxDepth: limits.maxDepth, attachments: attachments)
         self = try parser.parseMessage()
         try parser.finishDocument()
     }

@@ -4,6 +4,8 @@ public indirect enum TypeShape: Sendable, Hashable {
     case number
     case boolean
     case null
+    /// Bytes: `Data`, a page's `Uint8Array` (TypeScript `Uint8Array`, B1).
+    case bytes
     /// Any JSON value (TypeScript `unknown`).
     case unknown
     /// No value: the promise resolves `undefined` (TypeScript `void`).

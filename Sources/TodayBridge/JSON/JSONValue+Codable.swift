@@ -24,6 +24,7 @@ extension JSONValue: Codable {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
+        case .bytes(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
         case .number(let value): try container.encode(value)
         case .string(let value): try container.encode(value)

@@ -1,21 +1,37 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension JSONValue {
     /// Parses strict JSON text (RFC 8259) within `limits` (contract X7).
     ///
     /// Duplicate keys keep the last value, as `JSON.parse` does. Lone UTF-16 surrogates in
-    /// `\u` escapes become U+FFFD.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONParseError) {
+    /// `\u` escapes become U+FFFD. An object whose one member is `__today.bytes` is a byte value
+    /// (B2): its base64 text, or the index of one of `attachments`, the bytes an engine carried
+    /// beside the text.
+    public init(parsing text: String, limits: JSONLimits = .default, attachments: [Data] = [])
+        throws(JSONParseError)
+    {
         var text = text
         let result = text.withUTF8 { bytes in
-            Result { () throws(JSONParseError) in try JSONValue(parsing: UnsafeRawBufferPointer(bytes), limits: limits)
+            Result { () throws(JSONParseError) in
+                try JSONValue(parsing: UnsafeRawBufferPointer(bytes), limits: limits, attachments: attachments)
             }
         }
         self = try result.get()
     }
 
-    /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size is checked first.
-    public init(parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONParseError) {
-        guard utf8.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: utf8.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth)
+    /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size, the text's and its
+    /// attachments' together (B4), is checked first.
+    public init(parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default, attachments: [Data] = [])
+        throws(JSONParseError)
+    {
+        let size = attachments.reduce(utf8.count) { $0 + $1.count }
+        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(
+            bytes: utf8.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth, attachments: attachments)
         self = try parser.parseDocument()
     }
 }
@@ -24,12 +40,14 @@ extension JSONValue {
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    private let attachments: [Data]
     private var index = 0
     private var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, attachments: [Data] = []) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.attachments = attachments
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -71,9 +89,29 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        let start = index
         var members = Self.emptyObject
-        try parseMembers { key, parser throws(JSONParseError) in members[key] = try parser.parseValue() }
-        return .object(members)
+        var marksBytes = false
+        try parseMembers { key, parser throws(JSONParseError) in
+            if key == WireProtocol.bytesMember { marksBytes = true }
+            members[key] = try parser.parseValue()
+        }
+        guard marksBytes else { return .object(members) }
+        guard members.count == 1, let bytes = byteValue(members[WireProtocol.bytesMember]) else {
+            throw invalid(at: start)
+        }
+        return .bytes(bytes)
+    }
+
+    /// The bytes a byte value's member names (B2): its base64 text, or its attachment's index.
+    private func byteValue(_ member: JSONValue?) -> Data? {
+        switch member {
+        case .string(let base64): return Data(base64Encoded: base64)
+        case .number(let index):
+            guard let index = Int(exactly: index), attachments.indices.contains(index) else { return nil }
+            return attachments[index]
+        default: return nil
+        }
     }
 
     /// Most objects in messages are small: each starts as a copy of this one, empty with room for

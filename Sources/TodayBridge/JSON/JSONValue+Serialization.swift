@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension JSONValue {
     /// Compact JSON text with sorted keys, safe to embed in JavaScript source.
     ///
@@ -22,12 +28,24 @@ extension JSONValue {
         return output
     }
 
+    /// ``jsonUTF8`` for an engine that carries bytes beside a message's text (B2): each byte value
+    /// written as the index of its attachment, in the order the attachments are returned.
+    @_spi(Adapters) public var jsonUTF8AttachingBytes: (text: [UInt8], attachments: [Data]) {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        let attachments = ByteAttachments()
+        write(to: &output, attachments: attachments)
+        return (output, attachments.list)
+    }
+
     /// Appends the compact text to `output`: each object's members in key order, or, when
     /// `sortingKeys` is `false`, in the dictionary's own order, for text that only a parser reads
-    /// (what crosses to a host in another language), which then costs no sorting.
-    func write(to output: inout [UInt8], sortingKeys: Bool = true) {
+    /// (what crosses to a host in another language), which then costs no sorting. Bytes are
+    /// written as their base64, or as an index into `attachments` when there are some (B2).
+    func write(to output: inout [UInt8], sortingKeys: Bool = true, attachments: ByteAttachments? = nil) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
+        case .bytes(let bytes): Self.write(bytes, to: &output, attachments: attachments)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .number(let value): Self.write(value, to: &output)
         case .string(let value): Self.writeString(value, to: &output)
@@ -35,7 +53,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output, sortingKeys: sortingKeys)
+                element.write(to: &output, sortingKeys: sortingKeys, attachments: attachments)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -44,12 +62,12 @@ extension JSONValue {
                 // In the dictionary's order: nothing to sort, no array for the order.
                 for (index, member) in members.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    Self.write(member, to: &output, sortingKeys: sortingKeys)
+                    Self.write(member, to: &output, sortingKeys: sortingKeys, attachments: attachments)
                 }
             } else {
                 for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    Self.write(member, to: &output, sortingKeys: sortingKeys)
+                    Self.write(member, to: &output, sortingKeys: sortingKeys, attachments: attachments)
                 }
             }
             output.append(UInt8(ascii: "}"))
@@ -57,10 +75,30 @@ extension JSONValue {
     }
 
     /// Appends one member of an object: its key, a colon, its value.
-    static func write(_ member: (key: String, value: JSONValue), to output: inout [UInt8], sortingKeys: Bool = true) {
+    static func write(
+        _ member: (key: String, value: JSONValue), to output: inout [UInt8], sortingKeys: Bool = true,
+        attachments: ByteAttachments? = nil
+    ) {
         writeString(member.key, to: &output)
         output.append(UInt8(ascii: ":"))
-        member.value.write(to: &output, sortingKeys: sortingKeys)
+        member.value.write(to: &output, sortingKeys: sortingKeys, attachments: attachments)
+    }
+
+    /// Appends a byte value's object (B2): `{"__today.bytes":"<base64>"}`, or the index of its
+    /// attachment.
+    private static func write(_ bytes: Data, to output: inout [UInt8], attachments: ByteAttachments?) {
+        output.append(contentsOf: #"{""#.utf8)
+        output.append(contentsOf: WireProtocol.bytesMember.utf8)
+        output.append(contentsOf: #"":"#.utf8)
+        if let attachments {
+            write(Double(attachments.list.count), to: &output)
+            attachments.list.append(bytes)
+        } else {
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: bytes.base64EncodedData())
+            output.append(UInt8(ascii: "\""))
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Appends a number's text: `null` when it is not finite, as `JSON.stringify` writes it; an
@@ -134,4 +172,9 @@ extension JSONValue {
             }
         }
     }
+}
+
+/// The bytes a message's text refers to by index, collected as the text is written (B2).
+final class ByteAttachments {
+    var list: [Data] = []
 }

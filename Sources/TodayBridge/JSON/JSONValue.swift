@@ -1,7 +1,14 @@
-/// A structured-clone JSON value as a page sends it (contract C2).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A structured-clone JSON value as a page sends it (contract C2), or bytes (B1).
 ///
 /// `undefined` is the absence of a value: APIs take and return `JSONValue?`, and `nil` is
-/// `undefined`. Numbers are doubles, as in JavaScript.
+/// `undefined`. Numbers are doubles, as in JavaScript. Bytes are a page's `Uint8Array` (or any
+/// view of an `ArrayBuffer`), and reach a page as a `Uint8Array`.
 ///
 /// ```swift
 /// let message: JSONValue = ["type": "track", "ename": "opened", "parameters": ["tab": "home"]]
@@ -9,6 +16,8 @@
 /// ```
 public enum JSONValue: Sendable, Hashable {
     case null
+    /// Bytes: a page's `Uint8Array`, `ArrayBuffer` or other view, read as `Data` (B1).
+    case bytes(Data)
     case bool(Bool)
     case number(Double)
     case string(String)
@@ -47,6 +56,12 @@ extension JSONValue {
         return value
     }
 
+    /// The bytes, if this is a byte value.
+    public var bytesValue: Data? {
+        guard case .bytes(let value) = self else { return nil }
+        return value
+    }
+
     /// The elements, if this is an array.
     public var arrayValue: [JSONValue]? {
         guard case .array(let value) = self else { return nil }
@@ -57,7 +72,7 @@ extension JSONValue {
     package var isScalar: Bool {
         switch self {
         case .string, .number, .bool: true
-        case .null, .array, .object: false
+        case .null, .bytes, .array, .object: false
         }
     }
 }

@@ -1,7 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Decodes `Decodable` types straight from a ``JSONValue``, without going through text.
 ///
 /// `undefined` (`nil`) decodes as an empty object, so a message with no fields decodes a request
-/// whose fields are all optional. Integers decode only from integral numbers in range.
+/// whose fields are all optional. Integers decode only from integral numbers in range; `Data`
+/// only from bytes (B1).
 ///
 /// Each `as! T` below follows a check that `T` is that very type: none can fail.
 @_spi(Adapters) public struct JSONValueDecoder {
@@ -47,6 +54,10 @@
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             if T.self == JSONValue.self, let value { return value as! T }
+            if T.self == Data.self {
+                guard case .bytes(let bytes) = value else { throw mismatch(type) }
+                return bytes as! T
+            }
             return try T(from: self)
         }
 
@@ -71,6 +82,7 @@
         private static func kind(_ value: JSONValue) -> String {
             switch value {
             case .null: "null"
+            case .bytes: "bytes"
             case .bool: "a boolean"
             case .number(let number): "the number \(JSONValue.format(number))"
             case .string: "a string"

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A ``JSONValueAnswer`` encodes as its answer (``NoResult`` as `nil`, `undefined`); a
 /// ``JSONValueWritable`` as its value; a `URL` as its absolute string; a `Date` as milliseconds
-/// since 1970, what a page's `new Date(value)` takes.
+/// since 1970, what a page's `new Date(value)` takes; `Data` as bytes, a page's `Uint8Array` (B1).
 @_spi(Adapters) public struct JSONValueEncoder {
     @_spi(Adapters) public init() {}
 
@@ -54,6 +54,7 @@ import Foundation
             case let json as JSONValue: return json
             case let url as URL: return .string(url.absoluteString)
             case let date as Date: return .number((date.timeIntervalSince1970 * 1000).rounded())
+            case let bytes as Data: return .bytes(bytes)
             // Written without the Codable machinery, as its `Encodable` conformance would be.
             case let writable as any JSONValueWritable: return writable.jsonValue
             default:

@@ -123,7 +123,7 @@ private struct KotlinClass {
         case .record: "JSONObject"
         case .object: names[shape] ?? "JSONObject"
         case .nullable(let wrapped): kotlinType(wrapped) + "?"
-        case .unknown, .null, .void, .oneOf: "Any?"
+        case .unknown, .null, .void, .oneOf, .bytes: "Any?"
         }
     }
 
