@@ -40,9 +40,10 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
 
 /* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
 
-/* A message's parameters, (tbsssay): whether the frame is the main one, its document's origin
- * and URL, the main document's URL (borrowed from the message), and its text's bytes (a view into
- * the message's own data). */
+/* A message's parameters, (tbsssay) or (tbsssayaay): whether the frame is the main one, its
+ * document's origin and URL, the main document's URL (borrowed from the message), its text's
+ * bytes (a view into the message's own data), and the bytes its text names by index, if any
+ * (a reference the reader releases, or NULL). */
 typedef struct {
     gboolean main_frame;
     const char *origin;
@@ -50,18 +51,46 @@ typedef struct {
     const char *main_uri;
     gconstpointer text;
     gsize size;
+    GVariant *attachments;
 } TodayExtensionMessage;
 
-/* Reads a user message of the extension's into `read`; FALSE when its parameters are not (tbsssay). */
+/* Reads a user message of the extension's into `read`; FALSE when its parameters are neither
+ * (tbsssay) nor (tbsssayaay). */
 static inline gboolean today_extension_message_read(WebKitUserMessage *message, TodayExtensionMessage *read) {
     GVariant *parameters = webkit_user_message_get_parameters(message);
-    if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssay)"))) return FALSE;
+    if (!parameters) return FALSE;
     GVariant *bytes = NULL;
     guint64 frame_id = 0;
-    g_variant_get(parameters, "(tb&s&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes);
+    read->attachments = NULL;
+    if (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssay)"))) {
+        g_variant_get(parameters, "(tb&s&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes);
+    } else if (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssayaay)"))) {
+        g_variant_get(parameters, "(tb&s&s&s@ay@aay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes, &read->attachments);
+    } else {
+        return FALSE;
+    }
     read->text = g_variant_get_fixed_array(bytes, &read->size, 1);
     g_variant_unref(bytes); /* its data is the message's, which outlives this read */
     return TRUE;
+}
+
+/* The bytes of attachment `index` of `attachments` (aay): a reference to the element, which the
+ * caller releases once done with `data`. */
+static inline GVariant *today_attachment(GVariant *attachments, gsize index, gconstpointer *data, gsize *size) {
+    GVariant *element = g_variant_get_child_value(attachments, index);
+    *data = g_variant_get_fixed_array(element, size, 1);
+    return element;
+}
+
+/* Bytes as `ay`, copied. */
+static inline GVariant *today_variant_new_bytes(gconstpointer data, gsize size) {
+    return g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, size, 1);
+}
+
+/* A reply's JSON text (`ay`, from today_variant_new_text) and the `count` byte values it names by
+ * index (each `ay`, from today_variant_new_bytes): (ayaay). Takes the floating references. */
+static inline GVariant *today_variant_new_text_with_bytes(GVariant *text, GVariant *const *bytes, gsize count) {
+    return g_variant_new("(@ay@aay)", text, g_variant_new_array(G_VARIANT_TYPE_BYTESTRING, bytes, count));
 }
 
 /* A reply's JSON text with a final NUL, as bytes (ay). */

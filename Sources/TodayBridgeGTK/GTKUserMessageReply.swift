@@ -1,11 +1,11 @@
 #if os(Linux)
 import CWebKitGTK
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// The web process extension's message, answered once on the GLib thread with a user message
 /// reply (C5): the answer's JSON text and a final NUL as bytes (`ay`), which the extension makes
-/// a JavaScript value of without another copy; a rejection's reason (`s`); or no parameters for
-/// `undefined`.
+/// a JavaScript value of without another copy, with the bytes it names by index beside it when it
+/// has some (`(ayaay)`, B2); a rejection's reason (`s`); or no parameters for `undefined`.
 @GLibActor
 final class GTKUserMessageReply {
     private let message: OpaquePointer
@@ -19,15 +19,23 @@ final class GTKUserMessageReply {
     func send(_ answer: BridgeReply) {
         let parameters: OpaquePointer? =
             switch answer {
-            case .value(let value?):
-                value.jsonUTF8.withUnsafeBufferPointer { json in
-                    today_variant_new_text(json.baseAddress, gsize(json.count))
-                }
+            case .value(let value?): Self.answer(value)
             case .value(nil): nil
             case .rejection(let reason): g_variant_new_string(reason)
             }
         webkit_user_message_send_reply(
             message, webkit_user_message_new(webkit_user_message_get_name(message), parameters))
+    }
+
+    /// An answer's parameters: its text, and its bytes beside it when it has some.
+    private static func answer(_ value: JSONValue) -> OpaquePointer? {
+        let (json, attachments) = value.jsonUTF8AttachingBytes
+        let text = json.withUnsafeBufferPointer { today_variant_new_text($0.baseAddress, gsize($0.count)) }
+        guard !attachments.isEmpty else { return text }
+        let bytes = attachments.map { data in
+            data.withUnsafeBytes { today_variant_new_bytes($0.baseAddress, gsize($0.count)) }
+        }
+        return bytes.withUnsafeBufferPointer { today_variant_new_text_with_bytes(text, $0.baseAddress, gsize($0.count)) }
     }
 
     isolated deinit {

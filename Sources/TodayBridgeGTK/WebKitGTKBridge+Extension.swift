@@ -61,18 +61,42 @@ extension WebKitGTKBridge {
             mainDocumentURL: mainText.isEmpty
                 ? extensionMainURL.value : extensionMainURL.value(for: mainText, parse: URL.init(string:))
         )
+        let attachments = read.attachments.map(Self.attachments) ?? []
         connection.receive(
-            Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size))), from: sender,
-            reply: answering(reply.send))
+            Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size)), attachments: attachments),
+            from: sender, reply: answering(reply.send))
+    }
+
+    /// The bytes a message's text names by index (B2), each over the message's own data, without a
+    /// copy: the element's variant is released with the last `Data` sharing it.
+    private static func attachments(_ list: OpaquePointer) -> [Data] {
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            var data: gconstpointer?
+            var size: gsize = 0
+            let element = VariantReference(today_attachment(list, index, &data, &size))
+            guard let data, size > 0 else { return Data() }
+            return Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: data), count: Int(size),
+                deallocator: .custom { _, _ in element.release() })
+        }
     }
 
     /// The channel's text: JSON, `#` and the length of a text too long to carry, or nothing for
     /// `undefined` (`messageText` in `webkitgtk/relay-events.ts`).
-    private static func pageMessage(_ text: UnsafeRawBufferPointer) -> PageMessage {
+    private static func pageMessage(_ text: UnsafeRawBufferPointer, attachments: [Data]) -> PageMessage {
         guard let first = text.first else { return .value(nil) }
-        guard first == UInt8(ascii: "#") else { return .json(utf8: text) }
+        guard first == UInt8(ascii: "#") else { return .json(utf8: text, attachments: attachments) }
         let length = Double(String(decoding: text.dropFirst(), as: UTF8.self)) ?? 0
         return .json(javaScriptLength: length) { _ in }
+    }
+
+    /// A variant the last `Data` over its bytes releases, on whichever thread frees that `Data`
+    /// (GVariant's references are atomic).
+    private struct VariantReference: @unchecked Sendable {
+        let variant: OpaquePointer?
+        init(_ variant: OpaquePointer?) { self.variant = variant }
+        func release() { if let variant { g_variant_unref(variant) } }
     }
 
     /// A signal's argument, handed to GLib-isolated code on the same thread.

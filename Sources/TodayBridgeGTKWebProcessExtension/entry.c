@@ -1,8 +1,10 @@
 /*
- * The channel's native entry in one frame's document and world (Contract C8, S4, X7): a function
- * that takes the message's JSON text and a callback and refuses anything else. A call sends the
- * text to the view as a user message with what the engine knows of the sender; the view's reply
- * settles the page's call with one call of the callback: (value) or (undefined, reason).
+ * The channel's native entry in one frame's document and world (Contract C8, S4, X7, B2): a
+ * function that takes the message's JSON text, a callback and, when the text names bytes by
+ * index, an array of those bytes (each a Uint8Array or an ArrayBuffer), and refuses anything else.
+ * A call sends the text and the bytes to the view as a user message with what the engine knows of
+ * the sender; the view's reply settles the page's call with one call of the callback: (value),
+ * (value, undefined, bytes) when the answer names bytes, or (undefined, reason).
  */
 #if defined(__linux__) && !defined(__ANDROID__)
 
@@ -34,32 +36,68 @@ typedef struct {
     JSCValue *callback;
 } PendingCall;
 
+/* The answer's JSON text with a final NUL (`ay`) as a value; NULL when it is not JSON. */
+static JSCValue *answer_value(JSCContext *context, GVariant *text) {
+    gsize size = 0;
+    const char *json = g_variant_get_fixed_array(text, &size, 1);
+    JSCValue *value = size > 0 && json[size - 1] == '\0' ? jsc_value_new_from_json(context, json) : NULL;
+    if (!value) jsc_context_clear_exception(context);
+    return value;
+}
+
+/* The answer's bytes (`aay`) as an array of Uint8Arrays over the reply's own data, without a copy:
+ * each array buffer holds a reference to its bytes' variant until the collector frees it. */
+static JSCValue *answer_bytes(JSCContext *context, GVariant *list) {
+    gsize count = g_variant_n_children(list);
+    GPtrArray *arrays = g_ptr_array_new_with_free_func(g_object_unref);
+    for (gsize index = 0; index < count; index++) {
+        GVariant *bytes = g_variant_get_child_value(list, index);
+        gsize size = 0;
+        gpointer data = (gpointer)g_variant_get_fixed_array(bytes, &size, 1);
+        JSCValue *buffer = jsc_value_new_array_buffer(context, data, size, (GDestroyNotify)g_variant_unref, bytes);
+        g_ptr_array_add(arrays, jsc_value_new_typed_array_with_buffer(buffer, JSC_TYPED_ARRAY_UINT8, 0, -1));
+        g_object_unref(buffer);
+    }
+    JSCValue *array = jsc_value_new_array_from_garray(context, arrays);
+    g_ptr_array_unref(arrays);
+    return array;
+}
+
 /* Settles the page's call with the view's reply: `ay` is the answer's JSON text with a final NUL,
- * `s` a rejection's reason, anything else `undefined`. A reply that comes while the document is
- * in the back-forward cache settles it there: WebKit runs what the page chained to it once the
- * page is shown again, as it does for its own promises. */
+ * `(ayaay)` that text and the bytes it names by index, `s` a rejection's reason, anything else
+ * `undefined`. A reply that comes while the document is in the back-forward cache settles it
+ * there: WebKit runs what the page chained to it once the page is shown again, as it does for its
+ * own promises. */
 static void settle(JSCValue *callback, WebKitUserMessage *reply) {
     JSCContext *context = jsc_value_get_context(callback);
     GVariant *parameters = reply ? webkit_user_message_get_parameters(reply) : NULL;
     JSCValue *value = NULL;
+    JSCValue *bytes = NULL;
     const char *reason = NULL;
     if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_BYTESTRING)) {
-        gsize size = 0;
-        const char *json = g_variant_get_fixed_array(parameters, &size, 1);
-        if (size > 0 && json[size - 1] == '\0') value = jsc_value_new_from_json(context, json);
-        if (!value) {
-            jsc_context_clear_exception(context);
-            reason = "the host's answer is not JSON";
-        }
+        value = answer_value(context, parameters);
+        if (!value) reason = "the host's answer is not JSON";
+    } else if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ayaay)"))) {
+        GVariant *text = g_variant_get_child_value(parameters, 0);
+        GVariant *list = g_variant_get_child_value(parameters, 1);
+        value = answer_value(context, text);
+        if (value) bytes = answer_bytes(context, list);
+        else reason = "the host's answer is not JSON";
+        g_variant_unref(text);
+        g_variant_unref(list);
     } else if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_STRING)) {
         reason = g_variant_get_string(parameters, NULL);
     }
     if (!value) value = jsc_value_new_undefined(context);
+    JSCValue *no_reason = jsc_value_new_undefined(context);
     JSCValue *result = reason
         ? jsc_value_function_call(callback, JSC_TYPE_VALUE, value, G_TYPE_STRING, reason, G_TYPE_NONE)
+        : bytes ? jsc_value_function_call(callback, JSC_TYPE_VALUE, value, JSC_TYPE_VALUE, no_reason, JSC_TYPE_VALUE, bytes, G_TYPE_NONE)
         : jsc_value_function_call(callback, JSC_TYPE_VALUE, value, G_TYPE_NONE);
+    g_object_unref(no_reason);
     jsc_context_clear_exception(context); /* the page's callback may throw: its own affair */
     g_clear_object(&result);
+    g_clear_object(&bytes);
     g_object_unref(value);
 }
 
@@ -73,15 +111,72 @@ static void replied(GObject *source, GAsyncResult *result, gpointer data) {
     g_free(call);
 }
 
-/* The text to carry: the message's JSON text as UTF-8, or `#` and its length when it is longer
- * than the host takes, which the host refuses by its length (X7) without the text converted. */
-static GBytes *carried_text(JSCValue *text) {
+/* A string's length in UTF-16 code units, as JavaScript counts it. */
+static double text_units(JSCValue *text) {
     JSCValue *length = jsc_value_object_get_property(text, "length");
     double units = jsc_value_to_double(length);
     g_object_unref(length);
-    if (units <= (double)max_text_length) return jsc_value_to_string_as_bytes(text);
-    char *mark = g_strdup_printf("#%.0f", units);
+    return units;
+}
+
+/* The text to carry: the message's JSON text as UTF-8, or `#` and its size with its bytes' when
+ * that is more than the host takes, which the host refuses by its size (X7, B4) without the text
+ * converted. */
+static GBytes *carried_text(JSCValue *text, double units, double bytes_size) {
+    if (units + bytes_size <= (double)max_text_length) return jsc_value_to_string_as_bytes(text);
+    char *mark = g_strdup_printf("#%.0f", units + bytes_size);
     return g_bytes_new_take(mark, strlen(mark));
+}
+
+/* One attachment's bytes: a Uint8Array's view, or an ArrayBuffer's whole; NULL for anything else. */
+static gconstpointer attachment_data(JSCValue *value, gsize *size) {
+    if (jsc_value_is_typed_array(value) && jsc_value_typed_array_get_type(value) == JSC_TYPED_ARRAY_UINT8) {
+        *size = jsc_value_typed_array_get_size(value);
+        gconstpointer data = jsc_value_typed_array_get_data(value, NULL);
+        return data || *size == 0 ? (data ? data : "") : NULL;
+    }
+    if (jsc_value_is_array_buffer(value)) {
+        gconstpointer data = jsc_value_array_buffer_get_data(value, size);
+        return data || *size == 0 ? (data ? data : "") : NULL;
+    }
+    return NULL;
+}
+
+/* The bytes the text names by index (B2), copied into an `aay` as each is read, so that nothing a
+ * later element's getter does can change one already read; NULL, with `problem` set, when
+ * `list` is not an array of Uint8Arrays and ArrayBuffers, or has more elements than the text has
+ * units (each attachment is named in the text). `size` is their bytes in all. */
+static GVariant *read_attachments(JSCValue *list, double units, double *size, const char **problem) {
+    *size = 0;
+    if (!jsc_value_is_array(list)) {
+        *problem = "expected the message's bytes as an array";
+        return NULL;
+    }
+    JSCValue *length = jsc_value_object_get_property(list, "length");
+    double count = jsc_value_to_double(length);
+    g_object_unref(length);
+    if (!(count >= 0 && count <= units)) {
+        *problem = "more bytes than the message's text names";
+        return NULL;
+    }
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, G_VARIANT_TYPE("aay"));
+    for (guint index = 0; index < (guint)count; index++) {
+        JSCValue *element = jsc_value_object_get_property_at_index(list, index);
+        gsize element_size = 0;
+        gconstpointer data = attachment_data(element, &element_size);
+        if (data && *size + element_size <= (double)max_text_length) {
+            g_variant_builder_add_value(&builder, g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, element_size, 1));
+        }
+        *size += element_size;
+        g_object_unref(element);
+        if (!data) {
+            g_variant_builder_clear(&builder);
+            *problem = "expected each of the message's bytes as a Uint8Array or an ArrayBuffer";
+            return NULL;
+        }
+    }
+    return g_variant_builder_end(&builder);
 }
 
 /* The origin of the document the frame shows, kept per document. */
@@ -109,11 +204,20 @@ static void throw_type_error(JSCContext *context, const char *message) {
     jsc_context_throw_with_name(context, "TypeError", message);
 }
 
-/* The entry: (text, callback). */
-static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
+/* The entry: (text, callback) or (text, callback, bytes). */
+static void post(JSCValue *text, JSCValue *callback, JSCValue *bytes, Entry *entry) {
     JSCContext *context = jsc_context_get_current();
     if (!jsc_value_is_string(text) || !jsc_value_is_function(callback)) {
         return throw_type_error(context, "expected the message's JSON text and a callback");
+    }
+    double units = text_units(text);
+    double bytes_size = 0;
+    GVariant *attachments = NULL;
+    if (!jsc_value_is_undefined(bytes)) {
+        const char *problem = NULL;
+        attachments = read_attachments(bytes, units, &bytes_size, &problem);
+        if (!attachments) return throw_type_error(context, problem);
+        g_variant_ref_sink(attachments);
     }
     WebKitFrame *frame = g_weak_ref_get(&entry->frame);
     WebKitWebPage *page = g_weak_ref_get(&entry->page);
@@ -130,12 +234,13 @@ static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
          * document's while a navigation is provisional. */
         char *url = document_url(frame);
         char *main_url = is_main ? g_strdup(url) : main_document_url(page);
-        GBytes *bytes = carried_text(text);
-        GVariant *parameters = g_variant_new(
-            "(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url,
-            g_variant_new_from_bytes(G_VARIANT_TYPE_BYTESTRING, bytes, TRUE)
-        );
-        g_bytes_unref(bytes);
+        GBytes *carried = carried_text(text, units, bytes_size);
+        gboolean over = units + bytes_size > (double)max_text_length;
+        GVariant *text_variant = g_variant_new_from_bytes(G_VARIANT_TYPE_BYTESTRING, carried, TRUE);
+        GVariant *parameters = attachments && !over
+            ? g_variant_new("(tbsss@ay@aay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url, text_variant, attachments)
+            : g_variant_new("(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url, text_variant);
+        g_bytes_unref(carried);
         g_free(url);
         g_free(main_url);
         PendingCall *call = g_new0(PendingCall, 1);
@@ -144,6 +249,7 @@ static void post(JSCValue *text, JSCValue *callback, Entry *entry) {
     }
     g_clear_object(&frame);
     g_clear_object(&page);
+    if (attachments) g_variant_unref(attachments);
 }
 
 /* Defines the entry on the global of `context`, the frame's document `number` in `world`: a
@@ -158,7 +264,7 @@ void entry_define(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame, 
     entry->number = number;
     entry->world = world;
     JSCValue *function = jsc_value_new_function(
-        context, NULL, G_CALLBACK(post), entry, entry_free, G_TYPE_NONE, 2, JSC_TYPE_VALUE, JSC_TYPE_VALUE
+        context, NULL, G_CALLBACK(post), entry, entry_free, G_TYPE_NONE, 3, JSC_TYPE_VALUE, JSC_TYPE_VALUE, JSC_TYPE_VALUE
     );
     JSCValue *global = jsc_context_get_global_object(context);
     jsc_value_object_define_property_data(global, entry_name, 0, function);
