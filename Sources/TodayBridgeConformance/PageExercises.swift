@@ -52,7 +52,12 @@
 
     /// Emits the requested event to the page that asked (X3).
     @_spi(Tools) public static func emit(_ request: EventRequest, in context: CapabilityContext) async {
-        await context.connection.emit(request.name, data: request.data ?? .null)
+        await emit(request.name, data: request.data ?? .null, in: context)
+    }
+
+    /// Emits the event `name` with `data` to the page of the call's connection (X3).
+    @_spi(Tools) public static func emit(_ name: String, data: JSONValue, in context: CapabilityContext) async {
+        await context.connection.emit(name, data: data)
     }
 
     /// Calls the requested page handler (X4); a page without the handler answers `"unhandled"`.

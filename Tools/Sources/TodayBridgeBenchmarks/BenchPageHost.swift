@@ -66,14 +66,17 @@ enum BenchPageHost {
         let burst = sinkKind == .discard ? nil : BurstSink(inner: posthog ?? DiscardingSink())
         let bridge = TodayBridge(
             configuration: BridgeConfiguration(
-                platform: .linux, surfaces: [try TrustedSurface(name: "bench", origins: [arguments[2]])]),
+                platform: .linux, surfaces: [try TrustedSurface(name: "bench", origins: [arguments[2]])],
+                limits: BridgeLimits(maxMessageBytes: maxMessageBytes)),
             tokens: StaticTokenProvider(token: "bench"),
             analytics: burst ?? DiscardingSink(),
             identity: AnalyticsIdentity(deviceID: "bench", sessionID: "bench", userID: { nil })
         )
         try TestCapabilities.register(in: bridge)
-        let options = PageRunOptions(
+        try BenchCapabilities.register(in: bridge)
+        var options = PageRunOptions(
             url: url, headless: true, timeout: 600, certificate: arguments[3], relay: arguments[0] == "webkitgtk-relay")
+        options.maxMessageBytes = maxMessageBytes
         let end = try GTKPageRunner.run(options: options, bridge: bridge) { view, _ in GTKRawEcho.register(in: view) }
         await bridge.flushAnalytics()
         if let burst { print(burst.report) }
@@ -83,6 +86,9 @@ enum BenchPageHost {
 }
 
 extension BenchPageHost {
+    /// The WebKitGTK hosts' message limit: room for the 64 MiB byte payload as base64 (the relay).
+    static let maxMessageBytes = 96 << 20
+
     /// The raw echo's channel on Android: a second web message listener with its own shim.
     static let rawEchoChannel = "todayRawEcho"
 

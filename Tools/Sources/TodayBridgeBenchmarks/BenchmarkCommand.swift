@@ -48,7 +48,24 @@ enum BenchmarkCommand {
         guard let title = engines.first(where: { $0.0 == engine })?.1 else { throw BenchmarkError.usage }
         let results = try await EngineRoundTrip.run(engine: engine, webRoot: "web", calls: calls)
         report(results.paths, engine: title, calls: calls)
-        report(results.sweep, engine: title)
+        report(results.sweep, engine: title, of: "custom echo capability vs raw echo")
+        report(results.bytesSweep, engine: title, of: "a Uint8Array through the custom echo vs the raw echo")
+        if let streams = results.streamVsEvents {
+            print("## \(title) a stream of \(streams.values) values vs as many events\n")
+            print("| stream ms | events ms | ratio |")
+            print("|---|---|---|")
+            print(String(format: "| %.1f | %.1f | %.2fx |\n", streams.streamMs, streams.eventsMs, streams.streamMs / streams.eventsMs))
+        }
+        if let memory = results.memory {
+            let growth = memory.peak - memory.before
+            print("## \(title) host memory for one \(memory.size >> 20) MiB byte payload, echoed\n")
+            print("| resident before | peak | growth | growth / payload |")
+            print("|---|---|---|---|")
+            print(
+                String(
+                    format: "| %d MiB | %d MiB | %d MiB | %.2fx |\n", memory.before >> 20, memory.peak >> 20, growth >> 20,
+                    Double(growth) / Double(memory.size)))
+        }
     }
 
     private static func coreAlone() async throws {
@@ -140,8 +157,9 @@ enum BenchmarkCommand {
         print("")
     }
 
-    private static func report(_ sweep: [EngineRoundTrip.SweepRow], engine: String) {
-        print("## \(engine) payload sweep (custom echo capability vs raw echo, ms per call)\n")
+    private static func report(_ sweep: [EngineRoundTrip.SweepRow], engine: String, of what: String) {
+        guard !sweep.isEmpty else { return }
+        print("## \(engine) payload sweep (\(what), ms per call)\n")
         print("| payload | raw ms | bridge ms | ratio |")
         print("|---|---|---|---|")
         for row in sweep {

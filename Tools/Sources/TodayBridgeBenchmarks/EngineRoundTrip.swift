@@ -18,9 +18,18 @@ enum EngineRoundTrip {
         var bridge: Double
     }
 
-    static func run(
-        engine: String, webRoot: String, calls: Int
-    ) async throws -> (paths: [PathResult], sweep: [SweepRow]) {
+    /// One engine's figures: the paths, the string and byte payload sweeps, a stream against
+    /// events, and the host's memory for a 64 MiB byte payload (the last two where the host has
+    /// the bench capabilities).
+    struct Report {
+        var paths: [PathResult]
+        var sweep: [SweepRow]
+        var bytesSweep: [SweepRow]
+        var streamVsEvents: (values: Int, streamMs: Double, eventsMs: Double)?
+        var memory: (size: Int, before: Int, peak: Int)?
+    }
+
+    static func run(engine: String, webRoot: String, calls: Int) async throws -> Report {
         let (report, _) = try await BenchPageHost.run(
             engine: engine, path: "/bench/roundtrip.html?calls=\(calls)&concurrent=\(calls)", report: "roundtrip",
             webRoot: webRoot
@@ -35,11 +44,27 @@ enum EngineRoundTrip {
                 concurrentPerSecond: path["concurrentPerSecond"]?.doubleValue ?? .nan
             )
         }
-        let sweep = (report["sweep"]?.arrayValue ?? []).map { row in
-            SweepRow(
-                bytes: Int(row["size"]?.doubleValue ?? 0), raw: row["rawEcho"]?.doubleValue ?? .nan,
-                bridge: row["customEcho"]?.doubleValue ?? .nan)
+        func sweep(_ name: String) -> [SweepRow] {
+            (report[name]?.arrayValue ?? []).map { row in
+                SweepRow(
+                    bytes: Int(row["size"]?.doubleValue ?? 0), raw: row["rawEcho"]?.doubleValue ?? .nan,
+                    bridge: row["customEcho"]?.doubleValue ?? .nan)
+            }
         }
-        return (paths, sweep)
+        let streams = report["streamVsEvents"].map { row in
+            (
+                values: Int(row["values"]?.doubleValue ?? 0), streamMs: row["streamMs"]?.doubleValue ?? .nan,
+                eventsMs: row["eventsMs"]?.doubleValue ?? .nan
+            )
+        }
+        let memory = report["memory"].map { row in
+            (
+                size: Int(row["size"]?.doubleValue ?? 0), before: Int(row["before"]?.doubleValue ?? 0),
+                peak: Int(row["peak"]?.doubleValue ?? 0)
+            )
+        }
+        return Report(
+            paths: paths, sweep: sweep("sweep"), bytesSweep: sweep("bytesSweep"), streamVsEvents: streams,
+            memory: memory)
     }
 }

@@ -59,7 +59,9 @@ package final class GTKPageRunner {
         options.appScheme?.register()
         if !options.relay {
             let directory = options.webProcessExtension.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            WebKitGTKWebProcessExtension.prepare(webkit_web_context_get_default(), directory: directory)
+            WebKitGTKWebProcessExtension.prepare(
+                webkit_web_context_get_default(), directory: directory,
+                maxMessageBytes: options.maxMessageBytes ?? BridgeLimits().maxMessageBytes)
         }
         let session = webkit_network_session_new_ephemeral()
         if let certificate = options.certificate { allow(certificate, in: session) }

@@ -26,6 +26,8 @@ package struct PageRunOptions: Sendable {
     /// Whether Back and Forward may show pages from the back-forward cache; `nil`: the engine's
     /// default (on in WebKit, off in Android's WebView).
     package var backForwardCache: Bool?
+    /// WebKitGTK: the largest message the web process extension carries; `nil`: the bridge's default.
+    package var maxMessageBytes: Int?
 
     package init(
         url: URL, headless: Bool, timeout: Double, certificate: String? = nil, certificateHosts: [String] = [],
