@@ -35,7 +35,9 @@ final class GTKUserMessageReply {
         let bytes = attachments.map { data in
             data.withUnsafeBytes { today_variant_new_bytes($0.baseAddress, gsize($0.count)) }
         }
-        return bytes.withUnsafeBufferPointer { today_variant_new_text_with_bytes(text, $0.baseAddress, gsize($0.count)) }
+        return bytes.withUnsafeBufferPointer {
+            today_variant_new_text_with_bytes(text, $0.baseAddress, gsize($0.count))
+        }
     }
 
     isolated deinit {

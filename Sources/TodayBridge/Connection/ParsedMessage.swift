@@ -54,7 +54,9 @@ extension ParsedMessage {
 
     /// Parses strict UTF-8 JSON text within `limits`, its byte values' `attachments` beside it
     /// (B2), which count toward the size (B4).
-    init(parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data] = [])
+    init(
+        parsing utf8: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data] = []
+    )
         throws(JSONParseError)
     {
         let size = attachments.reduce(utf8.count) { $0 + $1.count }

@@ -11,7 +11,9 @@ extension JSONValue {
     /// `\u` escapes become U+FFFD. An object whose one member is `__today.bytes` is a byte value
     /// (B2): its base64 text, or the index of one of `attachments`, the bytes an engine carried
     /// beside the text.
-    public init(parsing text: String, limits: JSONLimits = .default, attachments: [Data] = [])
+    public init(
+        parsing text: String, limits: JSONLimits = .default, attachments: [Data] = []
+    )
         throws(JSONParseError)
     {
         var text = text
@@ -25,7 +27,9 @@ extension JSONValue {
 
     /// Parses strict JSON text given as UTF-8 bytes, within `limits`; the size, the text's and its
     /// attachments' together (B4), is checked first.
-    public init(parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default, attachments: [Data] = [])
+    public init(
+        parsing utf8: UnsafeRawBufferPointer, limits: JSONLimits = .default, attachments: [Data] = []
+    )
         throws(JSONParseError)
     {
         let size = attachments.reduce(utf8.count) { $0 + $1.count }

@@ -32,7 +32,9 @@ enum BenchCapabilities {
             return NoResult()
         }
         try bridge.register("hostMemory", access: .mainFrame) { (request: MemoryRequest, _) in
-            if request.reset == true { try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8) }
+            if request.reset == true {
+                try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+            }
             return Memory(resident: statusKilobytes("VmRSS") * 1024, peak: statusKilobytes("VmHWM") * 1024)
         }
     }

@@ -54,7 +54,10 @@ enum BenchmarkCommand {
             print("## \(title) a stream of \(streams.values) values vs as many events\n")
             print("| stream ms | events ms | ratio |")
             print("|---|---|---|")
-            print(String(format: "| %.1f | %.1f | %.2fx |\n", streams.streamMs, streams.eventsMs, streams.streamMs / streams.eventsMs))
+            print(
+                String(
+                    format: "| %.1f | %.1f | %.2fx |\n", streams.streamMs, streams.eventsMs,
+                    streams.streamMs / streams.eventsMs))
         }
         if let memory = results.memory {
             let growth = memory.peak - memory.before
@@ -63,7 +66,8 @@ enum BenchmarkCommand {
             print("|---|---|---|---|")
             print(
                 String(
-                    format: "| %d MiB | %d MiB | %d MiB | %.2fx |\n", memory.before >> 20, memory.peak >> 20, growth >> 20,
+                    format: "| %d MiB | %d MiB | %d MiB | %.2fx |\n", memory.before >> 20, memory.peak >> 20,
+                    growth >> 20,
                     Double(growth) / Double(memory.size)))
         }
     }
