@@ -2,8 +2,10 @@ import { STRING_REPLY_EVENT } from '../src/protocol.generated.js';
 import type { StringTransportReply } from '../src/protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
 import {
-  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, parseObject, rejected, stringify, structuredCloneIntrinsic,
+  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, rejected, stringify, structuredCloneIntrinsic,
 } from './intrinsics.js';
+import { parseObject } from './bytes/read-bytes.js';
+import { announcesBytes, stringifyWithBytes } from './bytes/write-bytes.js';
 
 /** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
 type MessageListener = (event: { data?: unknown }) => void;
@@ -43,7 +45,10 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  *
  * A sub-frame that has neither route sends notifications, `{ message }` without an id, and
  * resolves `undefined` at once. A message that cannot be cloned or serialized is refused at once
- * with a `TypeError` (W5). With `announcesDocuments`, the shim in the top frame sends the empty
+ * with a `TypeError` (W5). Bytes cross in the text as base64, both ways (B2): a message the SDK
+ * says holds bytes (`postMessage(message, { bytes: true })`) is written with them, and a reply's
+ * become new `Uint8Array`s; a reply whose bytes cannot be read is ignored, as one that is not
+ * JSON. With `announcesDocuments`, the shim in the top frame sends the empty
  * text as its document starts, before the page's scripts run, and again when the page is shown
  * from the back-forward cache (`pageshow` with `persisted`): the notice that its document is shown,
  * for a host that learns of documents late (Android, S4). No host answers it, and the host reads
@@ -76,13 +81,12 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
   let nextID = randomIDBase();
 
   const channel = freeze({
-    postMessage(message: unknown): Promise<unknown> {
+    postMessage(message: unknown, hint?: unknown): Promise<unknown> {
       let text: string;
       const id = answered ? nextID++ : undefined;
       try {
-        // Refuse what structured cloning refuses (functions, symbols...), which JSON would drop.
-        if (structuredCloneIntrinsic) structuredCloneIntrinsic(message);
-        text = requestText(id, message, configuration.maxMessageBytes);
+        const { json, size } = announcesBytes(hint) ? stringifyWithBytes(message, 'base64', configuration.maxMessageBytes) : plainJSON(message);
+        text = requestText(id, json, size, configuration.maxMessageBytes);
       } catch (error) {
         return rejected(refusal(error));
       }
@@ -116,21 +120,31 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
 }
 
 /**
+ * A message without bytes as JSON text, its size the text's length. Refuses what structured
+ * cloning refuses (functions, symbols...), which JSON would drop.
+ */
+function plainJSON(message: unknown): { json: string | undefined; size: number } {
+  if (structuredCloneIntrinsic) structuredCloneIntrinsic(message);
+  const json = stringify(message) as string | undefined;
+  return { json, size: json === undefined ? 0 : json.length };
+}
+
+/**
  * The request's text, id first (`{"id":N,"message":…}`, or `{"message":…}` for a notification;
- * `StringTransportRequest`). A message whose JSON text is longer than the host accepts is not
- * carried, only its length: the host refuses it (X7) and nothing large crosses the bridge.
+ * `StringTransportRequest`), from the message's JSON text and its size. A message larger than the
+ * host accepts is not carried, only its size: the host refuses it (X7) and nothing large crosses
+ * the bridge.
  *
  * Only the message goes through `JSON.stringify`, as JSON carries it (its own `toJSON` included);
  * the envelope is written out here. An envelope object would inherit what a page puts on
  * `Object.prototype`: a `toJSON` there would replace the whole request, its id with it, and the
  * host could never answer; a `length` setter would swallow the length.
  */
-function requestText(id: number | undefined, message: unknown, maxMessageBytes: number): string {
-  const json = stringify(message);
+function requestText(id: number | undefined, json: string | undefined, size: number, maxMessageBytes: number): string {
   const idField = id === undefined ? '' : `"id":${id}`;
   if (json === undefined) return `{${idField}}`;
   const separator = idField === '' ? '' : ',';
-  if (json.length > maxMessageBytes) return `{${idField}${separator}"length":${json.length}}`;
+  if (size > maxMessageBytes) return `{${idField}${separator}"length":${size}}`;
   return `{${idField}${separator}"message":${json}}`;
 }
 

@@ -1,5 +1,6 @@
 import { DELIVERY_RECEIVER_GLOBAL } from '../src/protocol.generated.js';
-import { customEvent, defineProperty, dispatch, freeze, hasOwn, parseObject } from './intrinsics.js';
+import { customEvent, defineProperty, dispatch, freeze, hasOwn } from './intrinsics.js';
+import { parseObject } from './bytes/read-bytes.js';
 
 /** The parts of `window` the receiver uses. */
 export interface DeliveryReceiverWindow extends EventTarget {
@@ -19,7 +20,9 @@ export interface DeliveryReceiverWindow extends EventTarget {
  * `callAsyncJavaScript`, `JavaScriptEvaluationResult::toJS`), where setters a page defined on
  * `Object.prototype` or `Array.prototype` would see or drop the delivery, and an own `__proto__`
  * key would replace an object's prototype. Parsed here, every key is an own property and no page
- * code runs. A text that is not such an event is ignored.
+ * code runs. Bytes in it (`{"__today.bytes": base64}`: a native event's data, a native call's
+ * arguments, a stream's value) reach the page as new `Uint8Array`s (B1, B2). A text that is not
+ * such an event, or whose bytes cannot be read, is ignored.
  *
  * Frozen, not writable, not configurable, not enumerable. It dispatches on the page's own `window`
  * only, which the page can do itself: it gives the page nothing new.

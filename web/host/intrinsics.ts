@@ -23,23 +23,14 @@ function getter<This, Value>(prototype: This, name: keyof This): (self: This) =>
 
 export const stringify = JSON.stringify;
 export const parse = JSON.parse;
-/** The object a text holds as JSON, parsed with the captured `JSON.parse`; `undefined` for anything else. */
-export function parseObject(text: unknown): object | undefined {
-  if (typeof text !== 'string') return undefined;
-  let value: unknown;
-  try {
-    value = parse(text);
-  } catch {
-    return undefined;
-  }
-  return value !== null && typeof value === 'object' ? value : undefined;
-}
 export const freeze = Object.freeze;
 export const defineProperty = Object.defineProperty;
 export const createObject = Object.create;
 export const PromiseIntrinsic = Promise;
 export const ErrorIntrinsic = Error;
 export const TypeErrorIntrinsic = TypeError;
+export const SyntaxErrorIntrinsic = SyntaxError;
+export const Uint8ArrayIntrinsic = Uint8Array;
 export const StringIntrinsic = String;
 export const CustomEventIntrinsic = CustomEvent;
 export const isArray = Array.isArray;
@@ -49,6 +40,18 @@ export const hasOwn = uncurry(Object.prototype.hasOwnProperty) as (value: object
 export const structuredCloneIntrinsic: ((value: unknown) => unknown) | undefined = typeof structuredClone === 'function' ? structuredClone : undefined;
 export const exec = uncurry(RegExp.prototype.exec);
 export const slice = uncurry(String.prototype.slice);
+export const stringIndexOf = uncurry(String.prototype.indexOf) as (text: string, search: string) => number;
+export const fromCharCode = String.fromCharCode;
+/** `String.prototype.charCodeAt`, for a loop over every character: `call` bound to it makes no array per call, unlike `uncurry`. */
+export const charCodeAt = reflectApply(Function.prototype.bind, Function.prototype.call, [String.prototype.charCodeAt]) as (text: string, index: number) => number;
+/** `btoa` and `atob`, where the engine has them. */
+export const btoaIntrinsic: ((binary: string) => string) | undefined = typeof btoa === 'function' ? btoa : undefined;
+export const atobIntrinsic: ((text: string) => string) | undefined = typeof atob === 'function' ? atob : undefined;
+/** `Uint8Array.prototype.toBase64` and `Uint8Array.fromBase64` (ES2026), where the engine has them. */
+const uint8ArrayToBase64 = (Uint8Array.prototype as { toBase64?: (this: Uint8Array) => string }).toBase64;
+const uint8ArrayFromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+export const toBase64Intrinsic = typeof uint8ArrayToBase64 === 'function' ? uncurry(uint8ArrayToBase64) : undefined;
+export const fromBase64Intrinsic = typeof uint8ArrayFromBase64 === 'function' ? (text: string): Uint8Array => reflectApply(uint8ArrayFromBase64, Uint8Array, [text]) : undefined;
 export const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 export const then = uncurry(Promise.prototype.then) as <T>(promise: Promise<T>, onFulfilled: (value: T) => unknown, onRejected: (reason: unknown) => unknown) => Promise<unknown>;
 const customEventDetail = getter<CustomEvent, unknown>(CustomEvent.prototype, 'detail');

@@ -9,7 +9,7 @@ import type { CallHandler } from './handlers.js';
 import { invoke } from './invoke.js';
 import type { CallOptions } from './invoke.js';
 import { DEFAULT_CHANNEL_NAME } from './protocol.js';
-import type { BuiltInCapabilities, BuiltInEvents, Platform } from './protocol.js';
+import type { BuiltInCapabilities, BuiltInEvents, Platform, Sendable } from './protocol.js';
 import { singleFlight } from './single-flight.js';
 import { StreamHub } from './streams.js';
 import type { BridgeStream } from './streams.js';
@@ -29,8 +29,10 @@ type Result<K extends keyof BuiltInCapabilities> = BuiltInCapabilities[K]['resul
 type Events<Map> = BuiltInEvents & Map;
 /** The arguments a native call's handler receives, by the app's map. */
 type CallArguments<Map, K extends keyof Map> = Map[K] extends { arguments: infer A } ? A : unknown;
-/** What a native call's handler returns (or resolves with), by the app's map. */
-type CallResult<Map, K extends keyof Map> = Map[K] extends { result: infer R } ? R | Promise<R> : unknown;
+/** What a native call's handler returns (or resolves with), by the app's map; bytes as any `BytesSource` (B1). */
+type CallResult<Map, K extends keyof Map> = Map[K] extends { result: infer R } ? Sendable<R> | Promise<Sendable<R>> : unknown;
+/** A call's fields, by the app's map; bytes as any `BytesSource` (B1). */
+type Fields<Map, K extends keyof Map, Untyped> = Map[K] extends { request: infer R } ? Sendable<R> : Untyped;
 
 /**
  * Typed calls to the native host (W2). In a plain browser every call resolves `undefined`.
@@ -119,14 +121,17 @@ export class TodayBridge {
 
   /**
    * Calls one of the app's own capabilities (X1); `undefined` when the host does not know it.
-   * Type it with the map generated from the app's Swift definitions.
+   * Type it with the map generated from the app's Swift definitions. Bytes may stand for any
+   * value (B1): a `Uint8Array`, an `ArrayBuffer` or any view of one; bytes in the answer arrive
+   * as a new `Uint8Array`.
    *
    * @example
    * const receipt = await bridge.request<AppCapabilities, 'purchase'>('purchase', { sku: 'plus' });
+   * const thumbnail = await bridge.request('thumbnail', { image: await file.arrayBuffer() });
    */
   request<Map = Record<string, { request: Record<string, unknown>; result: unknown }>, K extends keyof Map & string = keyof Map & string>(
     type: K,
-    fields?: Map[K] extends { request: infer R } ? R : Record<string, unknown>,
+    fields?: Fields<Map, K, Record<string, unknown>>,
     options?: CallOptions,
   ): Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined> {
     return this.#send({ ...(fields as object), type }, options) as Promise<(Map[K] extends { result: infer R } ? R : unknown) | undefined>;
@@ -146,7 +151,7 @@ export class TodayBridge {
    */
   stream<Map = Record<string, { request: Record<string, unknown>; stream: unknown }>, K extends keyof Map & string = keyof Map & string>(
     type: K,
-    fields?: Map[K] extends { request: infer R } ? R : Record<string, unknown>,
+    fields?: Fields<Map, K, Record<string, unknown>>,
     options?: CallOptions,
   ): BridgeStream<Map[K] extends { stream: infer V } ? V : unknown> {
     return this.#streams.open(type, (fields ?? {}) as object, options);

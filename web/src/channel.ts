@@ -1,9 +1,22 @@
 import { DEFAULT_CHANNEL_NAME, PLATFORM_TAG_GLOBAL } from './protocol.js';
 import type { Platform } from './protocol.js';
 
-/** The host's channel (C1): one `postMessage` that answers with a promise. */
+/**
+ * What the SDK tells the host's channel about a message, beside it: `bytes` when the message holds
+ * bytes (B1), which the channel then writes as `{"__today.bytes": …}` (B2). The SDK passes no hint
+ * for a message without bytes, which keeps the channel's plain JSON path.
+ */
+export interface PostHint {
+  bytes?: boolean;
+}
+
+/**
+ * The host's channel (C1): one `postMessage` that answers with a promise. The SDK calls it as
+ * `postMessage(message)`, or `postMessage(message, { bytes: true })` for a message that holds
+ * bytes (`PostHint`); a channel that carries no bytes ignores the hint.
+ */
 export interface Channel {
-  postMessage(message: unknown): Promise<unknown>;
+  postMessage(message: unknown, hint?: PostHint): Promise<unknown>;
 }
 
 /** The parts of `window` the SDK reads; a test passes its own. */

@@ -17,8 +17,8 @@ export { createBridgeFetch } from './fetch.js';
 export type { Fetch } from './fetch.js';
 export type { CallOptions } from './invoke.js';
 export type { HostInfo, CapabilityOffer } from './discovery.js';
-export type { Channel, BridgeWindow } from './channel.js';
-export type { BridgeMessage, Platform, BuiltInCapabilities, BuiltInEvents, BridgeErrorCode } from './protocol.js';
+export type { Channel, BridgeWindow, PostHint } from './channel.js';
+export type { BridgeMessage, Platform, BuiltInCapabilities, BuiltInEvents, BridgeErrorCode, BytesSource, Sendable } from './protocol.js';
 /** The release of the bridge this SDK belongs to (`TodayBridge.version` in Swift): the package's version. */
 export { VERSION } from './protocol.generated.js';
 

@@ -13,11 +13,13 @@ export interface CallOptions {
 /**
  * Sends one message and settles exactly once (C5): with the host's answer, a rejection rebuilt
  * as a BridgeError, a TypeError for a message that cannot be cloned, or the caller's timeout or
- * abort, whichever comes first. With no channel, resolves `undefined` (W1).
+ * abort, whichever comes first. With no channel, resolves `undefined` (W1). A message holding
+ * bytes is posted with the hint `{ bytes: true }` (B1, `PostHint`).
  */
 export function invoke(channel: Channel | undefined, message: unknown, options: CallOptions = {}): Promise<unknown> {
+  let holdsBytes: boolean;
   try {
-    assertCloneable(message);
+    holdsBytes = assertCloneable(message);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -41,7 +43,8 @@ export function invoke(channel: Channel | undefined, message: unknown, options: 
     signal?.addEventListener('abort', onAbort);
     let sent: Promise<unknown>;
     try {
-      sent = channel.postMessage(message);
+      // The hint only with bytes (B1): a message without them is posted as it always was.
+      sent = holdsBytes ? channel.postMessage(message, { bytes: true }) : channel.postMessage(message);
     } catch (error) {
       finish(() => reject(error instanceof TypeError ? error : BridgeError.fromRejection(error)));
       return;

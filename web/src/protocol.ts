@@ -17,6 +17,7 @@ export {
   STREAM_ACK_TYPE,
   STREAM_CANCEL_TYPE,
   PROTOCOL_VERSION,
+  BYTES_MEMBER,
 } from './protocol.generated.js';
 export type {
   BuiltInCapabilities,
@@ -47,3 +48,24 @@ export interface BridgeMessage {
   type: string;
   [field: string]: unknown;
 }
+
+/**
+ * Bytes as a page may send them (B1): an `ArrayBuffer` or any view of one (a typed array, a
+ * `DataView`: the bytes it views). The page always receives bytes as a `Uint8Array`.
+ */
+export type BytesSource = ArrayBuffer | ArrayBufferView;
+
+/**
+ * A value as a page may send it (B1): `T`, the type an app's generated map gives (X6), with each
+ * `Uint8Array` in it (a `Data` in Swift) widened to any `BytesSource`.
+ *
+ * @example
+ * const upload: Sendable<{ name: string; data: Uint8Array }> = { name: 'a.png', data: await blob.arrayBuffer() };
+ */
+export type Sendable<T> = T extends Uint8Array
+  ? BytesSource
+  : T extends (...args: never[]) => unknown
+    ? T
+    : T extends object
+      ? { [K in keyof T]: Sendable<T[K]> }
+      : T;

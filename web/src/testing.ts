@@ -5,6 +5,7 @@
  * @example
  * import { createFakeHost } from '@today/webview-bridge/testing';
  */
+import { bytesCopy, readBytes } from './byte-values.js';
 import type { BridgeWindow, Channel } from './channel.js';
 import {
   DEFAULT_CHANNEL_NAME, ERROR_PREFIX, HELLO_TYPE, NATIVE_EVENT, PLATFORM_TAG_GLOBAL, PROTOCOL_VERSION, REPLY_TYPE, STREAM_ACK_TYPE, STREAM_CANCEL_TYPE,
@@ -44,7 +45,12 @@ export interface FakeHostOptions {
 /** A page handler's reply to a native call (X4): its value, its error, or `unhandled`. */
 export type FakeCallReply = Pick<NativeCallReply, 'value' | 'error' | 'unhandled'>;
 
-/** An in-memory host for a page's own unit tests (W6). */
+/**
+ * An in-memory host for a page's own unit tests (W6). Like a real host it hands each side a copy
+ * of what the other sent, bytes included (B1): a capability gets a page's `ArrayBuffer` or view as
+ * a `Uint8Array`, and the page gets the bytes of answers, events, native calls and stream values
+ * as new `Uint8Array`s.
+ */
 export interface FakeHost {
   /** Every message the page sent, in order. */
   readonly messages: BridgeMessage[];
@@ -97,7 +103,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
         while (stream.credit <= 0 && !stream.ended) await new Promise<void>((resolve) => (stream.wake = resolve));
         if (stream.ended) return;
         stream.credit -= 1;
-        deliver({ kind: 'streamValue', stream: id, seq: seq++, value: structuredClone(value) });
+        deliver({ kind: 'streamValue', stream: id, seq: seq++, value: crossed(value) });
       }
       if (!stream.ended) deliver({ kind: 'streamEnd', stream: id, end: 'finished' });
     } catch (error) {
@@ -116,7 +122,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
 
   const channel: Channel = {
     async postMessage(message) {
-      const cloned = structuredClone(message) as BridgeMessage;
+      const cloned = crossed(message) as BridgeMessage;
       messages.push(cloned);
       if (!cloned || typeof cloned !== 'object' || typeof cloned.type !== 'string') return undefined;
       if (cloned.type === HELLO_TYPE) return hello(cloned as unknown as HelloMessage);
@@ -161,7 +167,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
       const capability = capabilities[cloned.type];
       if (!capability) return undefined;
       try {
-        return structuredClone(await capability(cloned));
+        return crossed(await capability(cloned));
       } catch (error) {
         throw new Error(error instanceof Error && !error.message.startsWith(ERROR_PREFIX) ? error.message : String((error as Error).message ?? error));
       }
@@ -176,14 +182,14 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
     messages,
     cancelledStreams,
     emit(name, data) {
-      if (subscribed.has(name)) deliver({ kind: 'event', name, data });
-      else backlog.set(name, [...(backlog.get(name) ?? []), data]);
+      if (subscribed.has(name)) deliver({ kind: 'event', name, data: crossed(data) });
+      else backlog.set(name, [...(backlog.get(name) ?? []), crossed(data)]);
     },
     call(name, args) {
       const id = String(nextCall++);
       return new Promise((resolve) => {
         pendingCalls.set(id, resolve);
-        deliver({ kind: 'call', id, name, args });
+        deliver({ kind: 'call', id, name, args: crossed(args) });
       });
     },
     uninstall() {
@@ -191,4 +197,21 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
       delete window[PLATFORM_TAG_GLOBAL];
     },
   };
+}
+
+/**
+ * What the other side receives of `value`: a copy, as a real host's JSON makes, each byte value in
+ * it (an `ArrayBuffer` or a view of one) a new `Uint8Array` of its own (B1).
+ */
+function crossed(value: unknown): unknown {
+  return withFreshBytes(structuredClone(value));
+}
+
+function withFreshBytes(value: unknown): unknown {
+  const bytes = readBytes(value);
+  if (typeof bytes === 'object') return bytesCopy(bytes);
+  if (value === null || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) object[key] = withFreshBytes(object[key]);
+  return object;
 }

@@ -10,7 +10,7 @@ import { RELAY_REPLY_EVENT } from '../host/relay/relay-events.js';
 import { hostScript, runHostScript, topWindow } from './host-helpers.js';
 import type { FakeWindow } from './host-helpers.js';
 
-type Channel = { postMessage(message: unknown): Promise<unknown> };
+type Channel = { postMessage(message: unknown, hint?: unknown): Promise<unknown> };
 const { parse, stringify } = JSON;
 // The test's own code runs with the globals replaced too: it takes what it uses now.
 const indexOf = String.prototype.indexOf;
@@ -50,6 +50,27 @@ function replacingGlobals(): { restore(): void } {
   replace(globals, 'JSON', { value: { parse: broken, stringify: broken } });
   replace(globals, 'Promise', { value: class { constructor() { broken(); } } });
   replace(globals, 'CustomEvent', { value: class { constructor() { broken(); } } });
+  // What bytes use (B1, B2): typed arrays, buffers, base64. Only what this engine has is replaced.
+  const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+  const replaceExisting = (owner: object, names: PropertyKey[], descriptor?: PropertyDescriptor) => {
+    for (let index = 0; index < names.length; index += 1) {
+      if (Reflect.getOwnPropertyDescriptor(owner, names[index]) !== undefined) replace(owner, names[index], descriptor ?? { value: broken });
+    }
+  };
+  replaceExisting(typedArrayPrototype, ['buffer', 'byteOffset', 'byteLength', 'length', Symbol.toStringTag], { get: broken });
+  replaceExisting(ArrayBuffer.prototype, ['byteLength', 'detached', 'resizable'], { get: broken });
+  replaceExisting(DataView.prototype, ['buffer', 'byteOffset', 'byteLength'], { get: broken });
+  replaceExisting(typedArrayPrototype, ['set', 'subarray', 'slice', 'toBase64']);
+  replaceExisting(Uint8Array, ['fromBase64', 'from', 'of']);
+  replaceAll(ArrayBuffer.prototype, ['slice']);
+  replaceAll(ArrayBuffer, ['isView']);
+  replaceAll(String, ['fromCharCode']);
+  replaceAll(String.prototype, ['charCodeAt']);
+  replaceAll(Object, ['getPrototypeOf', 'keys']);
+  replaceAll(Array, ['isArray']);
+  replaceAll(globals, ['btoa', 'atob']);
+  const constructors = ['Uint8Array', 'ArrayBuffer', 'DataView', 'SyntaxError'];
+  for (let index = 0; index < constructors.length; index += 1) replace(globals, constructors[index], { value: class { constructor() { broken(); } } });
   replaceAll(Array.prototype, ['push', 'map', 'forEach', 'join', 'slice', 'indexOf', 'includes', Symbol.iterator]);
   return {
     restore() {
@@ -133,18 +154,23 @@ function relayPage() {
   return { channel: window.webkit.messageHandlers[channelName] as Channel, answerAll, requests };
 }
 
-/** A WebKitGTK frame on the web process extension's entry: its host keeps each call; `answerAll` settles them through the entry's callbacks. */
+/**
+ * A WebKitGTK frame on the web process extension's entry: its host keeps each call; `answerAll`
+ * settles them through the entry's callbacks, with the bytes that came beside a message's text.
+ */
 function extensionPage() {
-  const calls: [string, (value: unknown, reason?: string) => void][] = [];
-  const entry = (text: string, settle: (value: unknown, reason?: string) => void) => void (calls[calls.length] = [text, settle]);
+  type Settle = (value: unknown, reason?: string, attachments?: Uint8Array[]) => void;
+  const calls: [string, Settle, Uint8Array[] | undefined][] = [];
+  const entry = (text: string, settle: Settle, attachments?: Uint8Array[]) => void (calls[calls.length] = [text, settle, attachments]);
   const window = topWindow({ webkit: { messageHandlers: {} }, [entryName]: entry });
   runHostScript('webkitgtk/channel.js', window, { channelName, maxMessageBytes: 1024, entryName });
   const answerAll = () => {
     for (let index = 0; index < calls.length; index += 1) {
       const { text, reason } = answer(parse(calls[index][0]));
       // The extension makes the value from the JSON text with the engine's parser, not the page's.
-      if (reason === undefined) calls[index][1](parse(text!));
-      else calls[index][1](undefined, reason);
+      if (reason !== undefined) calls[index][1](undefined, reason);
+      else if (calls[index][2] === undefined) calls[index][1](parse(text!));
+      else calls[index][1](parse(text!), undefined, calls[index][2]);
     }
   };
   return { channel: window.webkit.messageHandlers[channelName] as Channel, answerAll, requests: calls };
@@ -163,6 +189,18 @@ for (const [way, page] of [['the relay', relayPage], ['the web process extension
     const outcomes = [];
     for (const call of calls) outcomes.push(await outcome(call));
     assertEachSettledAsTheContractSays(outcomes);
+  });
+}
+
+for (const [way, page] of [['WebKitGTK\'s relay', relayPage], ['WebKitGTK\'s web process extension', extensionPage], ['Android\'s shim', () => androidPage('replyProxy')]] as const) {
+  test(`B2 C5 on ${way}, bytes cross both ways after the page replaced the globals they use`, async () => {
+    const { channel, answerAll } = page();
+    const data = new Uint8Array([1, 2, 3]);
+    const message = { type: 'upload', data, part: data.subarray(2), view: new DataView(data.buffer, 1, 1), buffer: new Uint8Array([255, 0]).buffer };
+    const call = whileReplaced(() => channel.postMessage(message, { bytes: true }));
+    whileReplaced(answerAll);
+    const echoed = { type: 'upload', data: new Uint8Array([1, 2, 3]), part: new Uint8Array([3]), view: new Uint8Array([2]), buffer: new Uint8Array([255, 0]) };
+    assert.deepEqual(await outcome(call), { value: { echoed } });
   });
 }
 

@@ -1,4 +1,7 @@
 import { StringIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, isArray, reflectApply, stringify } from '../intrinsics.js';
+import { readBytes } from '../../src/byte-values.js';
+import type { ByteRange } from '../../src/byte-values.js';
+import { decodeBase64, encodeBase64 } from '../bytes/base64.js';
 
 /** The parts of `window` the emulation uses. */
 export interface ChromiumWebViewWindow {
@@ -203,18 +206,16 @@ function webMessageObject(send: (message: string | ArrayBuffer) => void): {
   return { object, deliver };
 }
 
+/** The base64 of an `ArrayBuffer` the page posts; a `TypeError` for a detached or resizable one. */
 function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
+  const range = readBytes(buffer);
+  if (typeof range !== 'object') throw new TypeErrorIntrinsic(`postMessage: ${range ?? 'not an ArrayBuffer'}`);
+  return encodeBase64(range);
 }
 
+/** The `ArrayBuffer` of a base64 payload the host wrote. */
 function fromBase64(text: string): ArrayBuffer {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
+  const bytes = decodeBase64(text);
+  if (bytes === undefined) throw new TypeErrorIntrinsic('the payload is not base64');
+  return (readBytes(bytes) as ByteRange).buffer;
 }

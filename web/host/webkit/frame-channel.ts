@@ -1,5 +1,6 @@
 import { messageText, settleWithText } from '../relay/relay-channel.js';
 import type { Channel } from '../relay/relay-channel.js';
+import { announcesBytes } from '../bytes/write-bytes.js';
 import { PromiseIntrinsic, freeze, reflectApply, rejected, then } from '../intrinsics.js';
 
 /** WebKit's own handler of the channel's name in a sub-frame's page world. */
@@ -8,8 +9,9 @@ export type WebKitHandler = { postMessage(body: unknown): unknown };
 /**
  * A sub-frame's channel over WebKit's own handler (C1, C5, W5): posts each message as one string,
  * its mark and body as the relay writes them (`messageText`: `:` and JSON text, `#` and the length
- * of a text longer than `maxMessageBytes`, or nothing for `undefined`), and settles the call with
- * the host's answer, JSON text parsed with the `JSON` taken at document start.
+ * of a text longer than `maxMessageBytes`, or nothing for `undefined`; bytes in it as base64, B2),
+ * and settles the call with the host's answer, JSON text parsed with the `JSON` taken at document
+ * start.
  *
  * WebKit converts only a string then, which it carries whatever the SDK the app was linked with:
  * with the iOS 26 SDK it drops a body deeper than 40,000 levels, or one whose array element throws
@@ -23,10 +25,10 @@ export type WebKitHandler = { postMessage(body: unknown): unknown };
 export function frameChannel(handler: WebKitHandler, maxMessageBytes: number): Channel {
   const post = handler.postMessage;
   return freeze({
-    postMessage(message: unknown): Promise<unknown> {
+    postMessage(message: unknown, hint?: unknown): Promise<unknown> {
       let text: string;
       try {
-        const { mark, body } = messageText(message, maxMessageBytes);
+        const { mark, body } = messageText(message, maxMessageBytes, announcesBytes(hint) ? 'base64' : undefined);
         text = mark + body;
       } catch (error) {
         return rejected(error);

@@ -3,10 +3,23 @@ import { LENGTH } from '../relay/relay-events.js';
 import type { WebKitWindow } from '../relay/relay-events.js';
 import { defineChannel, messageText, relayChannel } from '../relay/relay-channel.js';
 import type { Channel } from '../relay/relay-channel.js';
-import { ErrorIntrinsic, PromiseIntrinsic, freeze, rejected } from '../intrinsics.js';
+import { ErrorIntrinsic, PromiseIntrinsic, freeze, isArray, rejected } from '../intrinsics.js';
+import { reviveBytes } from '../bytes/read-bytes.js';
+import { announcesBytes } from '../bytes/write-bytes.js';
 
-/** The web process extension's entry: the message's text, and a callback called once with `(value)` or `(undefined, reason)`. */
-type Entry = (text: string, settle: (value: unknown, reason?: string) => void) => void;
+/**
+ * How the web process extension's entry answers, once: `(value)`, `(value, undefined,
+ * attachments)` for an answer whose text names bytes by index (`{"__today.bytes": n}`, B2), or
+ * `(undefined, reason)`. The value is the answer's JSON as the extension parsed it.
+ */
+type Settle = (value: unknown, reason?: string | null, attachments?: readonly Uint8Array[]) => void;
+
+/**
+ * The web process extension's entry: the message's text, the callback, and, for a message that
+ * holds bytes, the bytes its text names by index (`{"__today.bytes": n}`), copies of the page's,
+ * only when there are some (B2).
+ */
+type Entry = (text: string, settle: Settle, attachments?: Uint8Array[]) => void;
 
 /**
  * The channel on WebKitGTK (C1, C8), in the page world: defines
@@ -24,9 +37,11 @@ type Entry = (text: string, settle: (value: unknown, reason?: string) => void) =
  *   back. Sub-frames keep WebKit's own channel, which the host treats as an unidentified frame.
  *
  * Either way a message crosses as its JSON text (`messageText`): one string crosses worlds and
- * processes more cheaply than an object, and the host reads JSON anyway. A message longer than
- * the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
- * once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
+ * processes more cheaply than an object, and the host reads JSON anyway. Bytes (B2) cross beside
+ * the text through the extension (`{"__today.bytes": index}` in it, and answers alike), as base64
+ * in it through the relay. A message larger than the host's limit is not carried, only its size
+ * (X7, B4); one that cannot be cloned is refused at once with a `TypeError` (W5). Nothing is
+ * defined where WebKit defines no message handlers.
  *
  * What a call uses is taken at document start (`intrinsics.ts`): a page that later replaces
  * `JSON`, `Promise` or `EventTarget.prototype` members does not change how its calls settle.
@@ -41,19 +56,31 @@ export default function webKitGTKChannel(window: WebKitWindow, configuration: We
   if (channel) defineChannel(window, handlers, configuration.channelName, channel);
 }
 
-/** The channel over the web process extension's entry. */
+/** The channel over the web process extension's entry, bytes beside the text (B2). */
 function extensionChannel(entry: Entry, configuration: WebKitGTKChannelConfiguration): Channel {
   return freeze({
-    postMessage(message: unknown): Promise<unknown> {
+    postMessage(message: unknown, hint?: unknown): Promise<unknown> {
       let text: string;
+      let attachments: Uint8Array[] | undefined;
       try {
-        const { mark, body } = messageText(message, configuration.maxMessageBytes);
-        text = mark === LENGTH ? mark + body : body;  // JSON text never starts with the mark
+        const written = messageText(message, configuration.maxMessageBytes, announcesBytes(hint) ? 'attachments' : undefined);
+        text = written.mark === LENGTH ? written.mark + written.body : written.body;  // JSON text never starts with the mark
+        attachments = written.attachments;
       } catch (error) {
         return rejected(error);
       }
       return new PromiseIntrinsic((resolve, reject) => {
-        entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
+        const settle: Settle = (value, reason, answerAttachments) => {
+          if (reason !== undefined && reason !== null) return reject(new ErrorIntrinsic(reason));
+          if (!isArray(answerAttachments)) return resolve(value);
+          try {
+            resolve(reviveBytes(value, answerAttachments));
+          } catch (error) {
+            reject(error);
+          }
+        };
+        if (attachments === undefined) entry(text, settle);
+        else entry(text, settle, attachments);
       });
     },
   });
