@@ -100,6 +100,8 @@ const STREAM_FIELD = '__stream';
 const STREAM_ACK_TYPE = '__today.streamAck';
 /** The type of the message that cancels a stream from the page (ST4). */
 const STREAM_CANCEL_TYPE = '__today.streamCancel';
+/** The one member of the object that stands for bytes in a message's text: their base64, or their attachment's index (B1). */
+const BYTES_MEMBER = '__today.bytes';
 
 // src/protocol.js
 /**
@@ -129,18 +131,159 @@ function readPlatform(window) {
     return platforms.includes(platform) ? platform : 'web';
 }
 
+// src/byte-values.js
+/*
+ * What counts as bytes in a message (B1, B3): an `ArrayBuffer`, or a view of one (a typed array,
+ * a `DataView`: the bytes it views). One reading, shared by the SDK's message check
+ * (`cloneable.ts`), its fake host (`testing.ts`) and the host scripts' channels (`host/bytes/`),
+ * which import this module.
+ *
+ * It takes the built-ins it uses when it loads: in a host script that is at document start, so a
+ * page that later replaces `ArrayBuffer`, `Uint8Array` or their prototypes' getters does not
+ * change what crosses. Getters are read from the engine's own prototypes and called with
+ * `Reflect.apply`, as `host/intrinsics.ts` does; names are prefixed, as the host scripts join
+ * this module into one scope with theirs.
+ */
+const bytesApply = Reflect.apply;
+const bytesOwnDescriptor = Reflect.getOwnPropertyDescriptor;
+const bytesPrototypeOf = Object.getPrototypeOf;
+const bytesIsView = ArrayBuffer.isView;
+const bytesIsArray = Array.isArray;
+const BytesUint8Array = Uint8Array;
+const bytesObjectPrototype = Object.prototype;
+const bytesObjectTag = Object.prototype.toString;
+/** The getter of `prototype[name]`, as a function of its receiver; `undefined` where the engine has none. */
+function bytesGetter(prototype, name) {
+    const get = bytesOwnDescriptor(prototype, name)?.get;
+    return get ? (self) => bytesApply(get, self, []) : undefined;
+}
+const typedArrayPrototype = bytesPrototypeOf(Uint8Array.prototype);
+/** A typed array's name (`'Uint8Array'`, …); `undefined` for anything else, a `DataView` included. */
+const typedArrayName = bytesGetter(typedArrayPrototype, Symbol.toStringTag);
+const typedArrayBuffer = bytesGetter(typedArrayPrototype, 'buffer');
+const typedArrayOffset = bytesGetter(typedArrayPrototype, 'byteOffset');
+const typedArrayLength = bytesGetter(typedArrayPrototype, 'byteLength');
+const typedArraySet = typedArrayPrototype.set;
+const dataViewBuffer = bytesGetter(DataView.prototype, 'buffer');
+const dataViewOffset = bytesGetter(DataView.prototype, 'byteOffset');
+const dataViewLength = bytesGetter(DataView.prototype, 'byteLength');
+/** An `ArrayBuffer`'s length; throws for anything else, a `SharedArrayBuffer` included. */
+const arrayBufferLength = bytesGetter(ArrayBuffer.prototype, 'byteLength');
+/** Where the engine has them (ES2024): whether a buffer was transferred away, and whether it can resize. */
+const arrayBufferDetached = bytesGetter(ArrayBuffer.prototype, 'detached');
+const arrayBufferResizable = bytesGetter(ArrayBuffer.prototype, 'resizable');
+/** A `SharedArrayBuffer`'s length, where the page has the constructor (a cross-origin isolated page). */
+const sharedArrayBufferLength = typeof SharedArrayBuffer === 'function' ? bytesGetter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
+/**
+ * Reads a message's value as bytes (B1, B3): the range of its `ArrayBuffer` an `ArrayBuffer` or a
+ * view of one stands for; for bytes that cannot be sent, why (`'a detached ArrayBuffer'`, `'a view
+ * of a SharedArrayBuffer'`, …); `undefined` for any other value. Plain objects and arrays cost a
+ * prototype check.
+ */
+function readBytes(value) {
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    if (bytesIsView(value))
+        return viewRange(value);
+    if (bytesIsArray(value))
+        return undefined;
+    const prototype = bytesPrototypeOf(value);
+    if (prototype === bytesObjectPrototype || prototype === null)
+        return undefined;
+    if (isArrayBuffer(value))
+        return bufferProblem(value) ?? { buffer: value, offset: 0, length: arrayBufferLength(value) };
+    return isSharedArrayBuffer(value) ? 'a SharedArrayBuffer' : undefined;
+}
+/** A `Uint8Array` over the range, sharing its buffer. */
+function bytesView(range) {
+    return new BytesUint8Array(range.buffer, range.offset, range.length);
+}
+/** A new `Uint8Array` with a copy of the range's bytes, in a buffer of its own. */
+function bytesCopy(range) {
+    const copy = new BytesUint8Array(range.length);
+    bytesApply(typedArraySet, copy, [bytesView(range)]);
+    return copy;
+}
+function viewRange(view) {
+    const typed = typedArrayName(view) !== undefined;
+    const buffer = (typed ? typedArrayBuffer : dataViewBuffer)(view);
+    const problem = bufferProblem(buffer);
+    if (problem !== undefined)
+        return `a view of ${problem}`;
+    return {
+        buffer: buffer,
+        offset: (typed ? typedArrayOffset : dataViewOffset)(view),
+        length: (typed ? typedArrayLength : dataViewLength)(view),
+    };
+}
+/** Why a view's buffer, or a buffer, cannot be sent (B3); `undefined` when it can. */
+function bufferProblem(buffer) {
+    if (!isArrayBuffer(buffer))
+        return 'a SharedArrayBuffer';
+    if (isDetached(buffer))
+        return 'a detached ArrayBuffer';
+    if (arrayBufferResizable !== undefined && arrayBufferResizable(buffer) === true)
+        return 'a resizable ArrayBuffer';
+    return undefined;
+}
+function isArrayBuffer(value) {
+    try {
+        arrayBufferLength(value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function isDetached(buffer) {
+    if (arrayBufferDetached !== undefined)
+        return arrayBufferDetached(buffer) === true;
+    try {
+        // An engine without `detached`: a view of a detached buffer cannot be made.
+        new BytesUint8Array(buffer, 0, 0);
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+function isSharedArrayBuffer(value) {
+    if (sharedArrayBufferLength === undefined)
+        return bytesApply(bytesObjectTag, value, []) === '[object SharedArrayBuffer]';
+    try {
+        sharedArrayBufferLength(value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
 // src/cloneable.js
+const hasOwnMember = Object.prototype.hasOwnProperty;
 /**
  * Refuses a message the engine could not structured-clone, at once (W5): engines can leave such
  * a promise pending forever. Accepted: JSON-like data (null, booleans, numbers, strings, plain
- * arrays and plain objects; `undefined` members, which the clone drops).
+ * arrays and plain objects; `undefined` members, which the clone drops) and bytes (B1): an
+ * `ArrayBuffer` or any view of one, not looked into. Refused too (B3): a detached or resizable
+ * `ArrayBuffer`, a `SharedArrayBuffer`, or a view of one, and a plain object with the member
+ * `__today.bytes`, which would read as bytes.
+ *
+ * Returns whether the message holds bytes: the channel is then told so (`PostHint`), and a
+ * message without them keeps the host's plain JSON path.
+ *
+ * @example
+ * assertCloneable({ type: 'upload', data: new Uint8Array([1, 2]) }); // true
+ * assertCloneable({ type: 'upload', when: new Date() }); // throws: $.when is a Date object
  */
 function assertCloneable(value) {
-    const problem = findProblem(value, new Set(), '$');
+    const found = { bytes: false };
+    const problem = findProblem(value, new Set(), '$', found);
     if (problem)
         throw new TypeError(`The message cannot be sent: ${problem}`);
+    return found.bytes;
 }
-function findProblem(value, ancestors, path) {
+function findProblem(value, ancestors, path, found) {
     switch (typeof value) {
         case 'undefined':
         case 'boolean':
@@ -157,6 +300,13 @@ function findProblem(value, ancestors, path) {
     if (value === null)
         return undefined;
     const object = value;
+    const bytes = readBytes(object);
+    if (typeof bytes === 'string')
+        return `${path} is ${bytes}`;
+    if (bytes !== undefined) {
+        found.bytes = true;
+        return undefined;
+    }
     if (ancestors.has(object))
         return `${path} refers back to itself`;
     const isArray = Array.isArray(object);
@@ -164,9 +314,11 @@ function findProblem(value, ancestors, path) {
     if (!isArray && prototype !== Object.prototype && prototype !== null) {
         return `${path} is a ${prototype?.constructor?.name ?? 'non-plain'} object`;
     }
+    if (!isArray && hasOwnMember.call(object, BYTES_MEMBER))
+        return `${path} has the member "${BYTES_MEMBER}", which stands for bytes`;
     ancestors.add(object);
     for (const key of Object.keys(object)) {
-        const problem = findProblem(object[key], ancestors, isArray ? `${path}[${key}]` : `${path}.${key}`);
+        const problem = findProblem(object[key], ancestors, isArray ? `${path}[${key}]` : `${path}.${key}`, found);
         if (problem)
             return problem;
     }
@@ -217,11 +369,13 @@ class BridgeError extends Error {
 /**
  * Sends one message and settles exactly once (C5): with the host's answer, a rejection rebuilt
  * as a BridgeError, a TypeError for a message that cannot be cloned, or the caller's timeout or
- * abort, whichever comes first. With no channel, resolves `undefined` (W1).
+ * abort, whichever comes first. With no channel, resolves `undefined` (W1). A message holding
+ * bytes is posted with the hint `{ bytes: true }` (B1, `PostHint`).
  */
 function invoke(channel, message, options = {}) {
+    let holdsBytes;
     try {
-        assertCloneable(message);
+        holdsBytes = assertCloneable(message);
     }
     catch (error) {
         return Promise.reject(error);
@@ -250,7 +404,8 @@ function invoke(channel, message, options = {}) {
         signal?.addEventListener('abort', onAbort);
         let sent;
         try {
-            sent = channel.postMessage(message);
+            // The hint only with bytes (B1): a message without them is posted as it always was.
+            sent = holdsBytes ? channel.postMessage(message, { bytes: true }) : channel.postMessage(message);
         }
         catch (error) {
             finish(() => reject(error instanceof TypeError ? error : BridgeError.fromRejection(error)));
@@ -725,10 +880,13 @@ class TodayBridge {
     }
     /**
      * Calls one of the app's own capabilities (X1); `undefined` when the host does not know it.
-     * Type it with the map generated from the app's Swift definitions.
+     * Type it with the map generated from the app's Swift definitions. Bytes may stand for any
+     * value (B1): a `Uint8Array`, an `ArrayBuffer` or any view of one; bytes in the answer arrive
+     * as a new `Uint8Array`.
      *
      * @example
      * const receipt = await bridge.request<AppCapabilities, 'purchase'>('purchase', { sku: 'plus' });
+     * const thumbnail = await bridge.request('thumbnail', { image: await file.arrayBuffer() });
      */
     request(type, fields, options) {
         return __classPrivateFieldGet(this, _TodayBridge_instances, "m", _TodayBridge_send).call(this, { ...fields, type }, options);

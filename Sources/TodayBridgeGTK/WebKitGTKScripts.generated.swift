@@ -18,9 +18,11 @@ extension HostScript where Configuration == WebKitGTKChannelConfiguration {
     ///   back. Sub-frames keep WebKit's own channel, which the host treats as an unidentified frame.
     ///
     /// Either way a message crosses as its JSON text (`messageText`): one string crosses worlds and
-    /// processes more cheaply than an object, and the host reads JSON anyway. A message longer than
-    /// the host's limit is not carried, only its length (X7); one that cannot be cloned is refused at
-    /// once with a `TypeError` (W5). Nothing is defined where WebKit defines no message handlers.
+    /// processes more cheaply than an object, and the host reads JSON anyway. Bytes (B2) cross beside
+    /// the text through the extension (`{"__today.bytes": index}` in it, and answers alike), as base64
+    /// in it through the relay. A message larger than the host's limit is not carried, only its size
+    /// (X7, B4); one that cannot be cloned is refused at once with a `TypeError` (W5). Nothing is
+    /// defined where WebKit defines no message handlers.
     ///
     /// What a call uses is taken at document start (`intrinsics.ts`): a page that later replaces
     /// `JSON`, `Promise` or `EventTarget.prototype` members does not change how its calls settle.
@@ -39,24 +41,14 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
-function parseObject(text) {
-    if (typeof text !== 'string')
-        return undefined;
-    let value;
-    try {
-        value = parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    return value !== null && typeof value === 'object' ? value : undefined;
-}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;
 const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
+const SyntaxErrorIntrinsic = SyntaxError;
+const Uint8ArrayIntrinsic = Uint8Array;
 const StringIntrinsic = String;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
@@ -65,6 +57,15 @@ const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
 const slice = uncurry(String.prototype.slice);
+const stringIndexOf = uncurry(String.prototype.indexOf);
+const fromCharCode = String.fromCharCode;
+const charCodeAt = reflectApply(Function.prototype.bind, Function.prototype.call, [String.prototype.charCodeAt]);
+const btoaIntrinsic = typeof btoa === 'function' ? btoa : undefined;
+const atobIntrinsic = typeof atob === 'function' ? atob : undefined;
+const uint8ArrayToBase64 = Uint8Array.prototype.toBase64;
+const uint8ArrayFromBase64 = Uint8Array.fromBase64;
+const toBase64Intrinsic = typeof uint8ArrayToBase64 === 'function' ? uncurry(uint8ArrayToBase64) : undefined;
+const fromBase64Intrinsic = typeof uint8ArrayFromBase64 === 'function' ? (text) => reflectApply(uint8ArrayFromBase64, Uint8Array, [text]) : undefined;
 const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 const then = uncurry(Promise.prototype.then);
 const customEventDetail = getter(CustomEvent.prototype, 'detail');
@@ -121,10 +122,251 @@ function readRelayText(detail) {
 const RELAY_HEAD = /^(\d{1,15})([:#!]?)/;
 const RELAY_LENGTH = /^\d{1,15}$/;
 
+// src/protocol.generated.js
+const BYTES_MEMBER = '__today.bytes';
+
+// host/bytes/base64.js
+const CHUNK = 8190;
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+function encodeBase64(range) {
+    if (toBase64Intrinsic !== undefined)
+        return toBase64Intrinsic(new Uint8ArrayIntrinsic(range.buffer, range.offset, range.length));
+    let text = '';
+    for (let start = 0; start < range.length; start += CHUNK) {
+        const length = range.length - start < CHUNK ? range.length - start : CHUNK;
+        const chunk = new Uint8ArrayIntrinsic(range.buffer, range.offset + start, length);
+        defineProperty(chunk, 'length', { value: length });
+        text += btoaIntrinsic(reflectApply(fromCharCode, undefined, chunk));
+    }
+    return text;
+}
+function decodeBase64(text) {
+    if (text.length % 4 !== 0 || !exec(BASE64_TEXT, text))
+        return undefined;
+    if (fromBase64Intrinsic !== undefined)
+        return fromBase64Intrinsic(text);
+    const binary = atobIntrinsic(text);
+    const bytes = new Uint8ArrayIntrinsic(binary.length);
+    for (let index = 0; index < binary.length; index++)
+        bytes[index] = charCodeAt(binary, index);
+    return bytes;
+}
+
+// host/bytes/read-bytes.js
+const QUOTED_BYTES_MEMBER = `"${BYTES_MEMBER}"`;
+function parseWithBytes(text, attachments) {
+    const value = parse(text);
+    return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
+}
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parseWithBytes(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
+function reviveBytes(value, attachments) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (isArray(value)) {
+        for (let index = 0; index < value.length; index++) {
+            const item = value[index];
+            const revived = reviveBytes(item, attachments);
+            if (revived !== item)
+                value[index] = revived;
+        }
+        return value;
+    }
+    const object = value;
+    if (hasOwn(object, BYTES_MEMBER))
+        return readByteValue(object, attachments);
+    const names = ownKeys(object);
+    for (let index = 0; index < names.length; index++) {
+        const item = object[names[index]];
+        const revived = reviveBytes(item, attachments);
+        if (revived !== item)
+            object[names[index]] = revived;
+    }
+    return object;
+}
+function readByteValue(object, attachments) {
+    const content = object[BYTES_MEMBER];
+    if (ownKeys(object).length === 1) {
+        if (typeof content === 'string') {
+            const bytes = decodeBase64(content);
+            if (bytes !== undefined)
+                return bytes;
+        }
+        else if (typeof content === 'number' && content >= 0 && content % 1 === 0 && attachments !== undefined && hasOwn(attachments, content)) {
+            return attachments[content];
+        }
+    }
+    throw new SyntaxErrorIntrinsic(`The host's bytes cannot be read: a "${BYTES_MEMBER}" that is not one member holding base64 or an attachment's index`);
+}
+
+// src/byte-values.js
+const bytesApply = Reflect.apply;
+const bytesOwnDescriptor = Reflect.getOwnPropertyDescriptor;
+const bytesPrototypeOf = Object.getPrototypeOf;
+const bytesIsView = ArrayBuffer.isView;
+const bytesIsArray = Array.isArray;
+const BytesUint8Array = Uint8Array;
+const bytesObjectPrototype = Object.prototype;
+const bytesObjectTag = Object.prototype.toString;
+function bytesGetter(prototype, name) {
+    const get = bytesOwnDescriptor(prototype, name)?.get;
+    return get ? (self) => bytesApply(get, self, []) : undefined;
+}
+const typedArrayPrototype = bytesPrototypeOf(Uint8Array.prototype);
+const typedArrayName = bytesGetter(typedArrayPrototype, Symbol.toStringTag);
+const typedArrayBuffer = bytesGetter(typedArrayPrototype, 'buffer');
+const typedArrayOffset = bytesGetter(typedArrayPrototype, 'byteOffset');
+const typedArrayLength = bytesGetter(typedArrayPrototype, 'byteLength');
+const typedArraySet = typedArrayPrototype.set;
+const dataViewBuffer = bytesGetter(DataView.prototype, 'buffer');
+const dataViewOffset = bytesGetter(DataView.prototype, 'byteOffset');
+const dataViewLength = bytesGetter(DataView.prototype, 'byteLength');
+const arrayBufferLength = bytesGetter(ArrayBuffer.prototype, 'byteLength');
+const arrayBufferDetached = bytesGetter(ArrayBuffer.prototype, 'detached');
+const arrayBufferResizable = bytesGetter(ArrayBuffer.prototype, 'resizable');
+const sharedArrayBufferLength = typeof SharedArrayBuffer === 'function' ? bytesGetter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
+function readBytes(value) {
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    if (bytesIsView(value))
+        return viewRange(value);
+    if (bytesIsArray(value))
+        return undefined;
+    const prototype = bytesPrototypeOf(value);
+    if (prototype === bytesObjectPrototype || prototype === null)
+        return undefined;
+    if (isArrayBuffer(value))
+        return bufferProblem(value) ?? { buffer: value, offset: 0, length: arrayBufferLength(value) };
+    return isSharedArrayBuffer(value) ? 'a SharedArrayBuffer' : undefined;
+}
+function bytesView(range) {
+    return new BytesUint8Array(range.buffer, range.offset, range.length);
+}
+function bytesCopy(range) {
+    const copy = new BytesUint8Array(range.length);
+    bytesApply(typedArraySet, copy, [bytesView(range)]);
+    return copy;
+}
+function viewRange(view) {
+    const typed = typedArrayName(view) !== undefined;
+    const buffer = (typed ? typedArrayBuffer : dataViewBuffer)(view);
+    const problem = bufferProblem(buffer);
+    if (problem !== undefined)
+        return `a view of ${problem}`;
+    return {
+        buffer: buffer,
+        offset: (typed ? typedArrayOffset : dataViewOffset)(view),
+        length: (typed ? typedArrayLength : dataViewLength)(view),
+    };
+}
+function bufferProblem(buffer) {
+    if (!isArrayBuffer(buffer))
+        return 'a SharedArrayBuffer';
+    if (isDetached(buffer))
+        return 'a detached ArrayBuffer';
+    if (arrayBufferResizable !== undefined && arrayBufferResizable(buffer) === true)
+        return 'a resizable ArrayBuffer';
+    return undefined;
+}
+function isArrayBuffer(value) {
+    try {
+        arrayBufferLength(value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function isDetached(buffer) {
+    if (arrayBufferDetached !== undefined)
+        return arrayBufferDetached(buffer) === true;
+    try {
+        new BytesUint8Array(buffer, 0, 0);
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+function isSharedArrayBuffer(value) {
+    if (sharedArrayBufferLength === undefined)
+        return bytesApply(bytesObjectTag, value, []) === '[object SharedArrayBuffer]';
+    try {
+        sharedArrayBufferLength(value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+
+// host/bytes/write-bytes.js
+function announcesBytes(hint) {
+    return hint !== null && typeof hint === 'object' && hasOwn(hint, 'bytes') && hint.bytes === true;
+}
+function stringifyWithBytes(message, form, maxLength) {
+    const ranges = [];
+    let encoded = 0;
+    let unwritten = 0;
+    const replacer = (_key, value) => {
+        if (typeof value === 'function' || typeof value === 'symbol')
+            throw new TypeErrorIntrinsic(`a ${typeof value} cannot be cloned`);
+        const bytes = readBytes(value);
+        if (bytes === undefined) {
+            if (value !== null && typeof value === 'object' && !isArray(value) && hasOwn(value, BYTES_MEMBER)) {
+                throw new TypeErrorIntrinsic(`an object with the member "${BYTES_MEMBER}" would read as bytes`);
+            }
+            return value;
+        }
+        if (typeof bytes === 'string')
+            throw new TypeErrorIntrinsic(`${bytes} cannot be sent`);
+        const placeholder = createObject(null);
+        if (form === 'attachments') {
+            placeholder[BYTES_MEMBER] = ranges.length;
+            ranges[ranges.length] = bytes;
+            return placeholder;
+        }
+        const length = base64Length(bytes.length);
+        encoded += length;
+        if (encoded > maxLength) {
+            placeholder[BYTES_MEMBER] = '';
+            unwritten += length;
+        }
+        else {
+            placeholder[BYTES_MEMBER] = encodeBase64(bytes);
+        }
+        return placeholder;
+    };
+    const json = stringify(message, replacer);
+    let size = json === undefined ? 0 : json.length + unwritten;
+    for (let index = 0; index < ranges.length; index++)
+        size += ranges[index].length;
+    return { json, size, ranges };
+}
+function copyAttachments(ranges) {
+    const attachments = [];
+    for (let index = 0; index < ranges.length; index++)
+        attachments[index] = bytesCopy(ranges[index]);
+    return attachments;
+}
+function base64Length(count) {
+    return ((count + 2 - ((count + 2) % 3)) / 3) * 4;
+}
+
 // host/relay/relay-channel.js
 function settleWithText(call, text) {
     try {
-        call.resolve(parse(text));
+        call.resolve(parseWithBytes(text));
     }
     catch (error) {
         call.reject(error);
@@ -154,11 +396,11 @@ function relayChannel(window, maxMessageBytes) {
         settleWithText(call, reply.body);
     });
     return freeze({
-        postMessage(message) {
+        postMessage(message, hint) {
             let request;
             const id = nextID++;
             try {
-                const { mark, body } = messageText(message, maxMessageBytes);
+                const { mark, body } = messageText(message, maxMessageBytes, announcesBytes(hint) ? 'base64' : undefined);
                 request = relayText(id, mark, body);
             }
             catch (error) {
@@ -177,18 +419,25 @@ function relayChannel(window, maxMessageBytes) {
         },
     });
 }
-function messageText(message, maxLength) {
-    let json;
+function messageText(message, maxLength, bytes) {
+    let written;
     try {
-        json = stringify(message);
-        refuseUncloneable(message, '');
+        written = bytes === undefined ? plainText(message) : stringifyWithBytes(message, bytes, maxLength);
     }
     catch (error) {
         throw new TypeErrorIntrinsic(`The message cannot be sent: ${describe(error)}`);
     }
+    const { json, size, ranges } = written;
     if (json === undefined)
-        return { id: 0, mark: NONE, body: '' };
-    return json.length > maxLength ? { id: 0, mark: LENGTH, body: `${json.length}` } : { id: 0, mark: TEXT, body: json };
+        return { mark: NONE, body: '' };
+    if (size > maxLength)
+        return { mark: LENGTH, body: `${size}` };
+    return ranges.length === 0 ? { mark: TEXT, body: json } : { mark: TEXT, body: json, attachments: copyAttachments(ranges) };
+}
+function plainText(message) {
+    const json = stringify(message);
+    refuseUncloneable(message, '');
+    return { json, size: json === undefined ? 0 : json.length, ranges: [] };
 }
 function refuseUncloneable(value, key) {
     if (value !== null && typeof value === 'object') {
@@ -225,17 +474,34 @@ function webKitGTKChannel(window, configuration) {
 }
 function extensionChannel(entry, configuration) {
     return freeze({
-        postMessage(message) {
+        postMessage(message, hint) {
             let text;
+            let attachments;
             try {
-                const { mark, body } = messageText(message, configuration.maxMessageBytes);
-                text = mark === LENGTH ? mark + body : body;
+                const written = messageText(message, configuration.maxMessageBytes, announcesBytes(hint) ? 'attachments' : undefined);
+                text = written.mark === LENGTH ? written.mark + written.body : written.body;
+                attachments = written.attachments;
             }
             catch (error) {
                 return rejected(error);
             }
             return new PromiseIntrinsic((resolve, reject) => {
-                entry(text, (value, reason) => (reason === undefined ? resolve(value) : reject(new ErrorIntrinsic(reason))));
+                const settle = (value, reason, answerAttachments) => {
+                    if (reason !== undefined && reason !== null)
+                        return reject(new ErrorIntrinsic(reason));
+                    if (!isArray(answerAttachments))
+                        return resolve(value);
+                    try {
+                        resolve(reviveBytes(value, answerAttachments));
+                    }
+                    catch (error) {
+                        reject(error);
+                    }
+                };
+                if (attachments === undefined)
+                    entry(text, settle);
+                else
+                    entry(text, settle, attachments);
             });
         },
     });
@@ -277,24 +543,14 @@ function getter(prototype, name) {
 }
 const stringify = JSON.stringify;
 const parse = JSON.parse;
-function parseObject(text) {
-    if (typeof text !== 'string')
-        return undefined;
-    let value;
-    try {
-        value = parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    return value !== null && typeof value === 'object' ? value : undefined;
-}
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const createObject = Object.create;
 const PromiseIntrinsic = Promise;
 const ErrorIntrinsic = Error;
 const TypeErrorIntrinsic = TypeError;
+const SyntaxErrorIntrinsic = SyntaxError;
+const Uint8ArrayIntrinsic = Uint8Array;
 const StringIntrinsic = String;
 const CustomEventIntrinsic = CustomEvent;
 const isArray = Array.isArray;
@@ -303,6 +559,15 @@ const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 const structuredCloneIntrinsic = typeof structuredClone === 'function' ? structuredClone : undefined;
 const exec = uncurry(RegExp.prototype.exec);
 const slice = uncurry(String.prototype.slice);
+const stringIndexOf = uncurry(String.prototype.indexOf);
+const fromCharCode = String.fromCharCode;
+const charCodeAt = reflectApply(Function.prototype.bind, Function.prototype.call, [String.prototype.charCodeAt]);
+const btoaIntrinsic = typeof btoa === 'function' ? btoa : undefined;
+const atobIntrinsic = typeof atob === 'function' ? atob : undefined;
+const uint8ArrayToBase64 = Uint8Array.prototype.toBase64;
+const uint8ArrayFromBase64 = Uint8Array.fromBase64;
+const toBase64Intrinsic = typeof uint8ArrayToBase64 === 'function' ? uncurry(uint8ArrayToBase64) : undefined;
+const fromBase64Intrinsic = typeof uint8ArrayFromBase64 === 'function' ? (text) => reflectApply(uint8ArrayFromBase64, Uint8Array, [text]) : undefined;
 const dispatch = uncurry(EventTarget.prototype.dispatchEvent);
 const then = uncurry(Promise.prototype.then);
 const customEventDetail = getter(CustomEvent.prototype, 'detail');
