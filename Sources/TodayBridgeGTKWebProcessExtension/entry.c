@@ -45,18 +45,20 @@ static JSCValue *answer_value(JSCContext *context, GVariant *text) {
     return value;
 }
 
-/* The answer's bytes (`aay`) as an array of Uint8Arrays over the reply's own data, without a copy:
- * each array buffer holds a reference to its bytes' variant until the collector frees it. */
+/* The answer's bytes (`aay`) as an array of Uint8Arrays, each a copy in the page's heap: an array
+ * buffer over memory of ours (`jsc_value_new_array_buffer`) would turn off the web process's
+ * Gigacage, which WebKit refuses by ending the process. */
 static JSCValue *answer_bytes(JSCContext *context, GVariant *list) {
     gsize count = g_variant_n_children(list);
     GPtrArray *arrays = g_ptr_array_new_with_free_func(g_object_unref);
     for (gsize index = 0; index < count; index++) {
         GVariant *bytes = g_variant_get_child_value(list, index);
         gsize size = 0;
-        gpointer data = (gpointer)g_variant_get_fixed_array(bytes, &size, 1);
-        JSCValue *buffer = jsc_value_new_array_buffer(context, data, size, (GDestroyNotify)g_variant_unref, bytes);
-        g_ptr_array_add(arrays, jsc_value_new_typed_array_with_buffer(buffer, JSC_TYPED_ARRAY_UINT8, 0, -1));
-        g_object_unref(buffer);
+        gconstpointer data = g_variant_get_fixed_array(bytes, &size, 1);
+        JSCValue *array = jsc_value_new_typed_array(context, JSC_TYPED_ARRAY_UINT8, size);
+        if (size) memcpy(jsc_value_typed_array_get_data(array, NULL), data, size);
+        g_ptr_array_add(arrays, array);
+        g_variant_unref(bytes);
     }
     JSCValue *array = jsc_value_new_array_from_garray(context, arrays);
     g_ptr_array_unref(arrays);
