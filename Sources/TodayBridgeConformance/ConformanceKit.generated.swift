@@ -1310,17 +1310,11 @@ const discoveryChecks = [
 ];
 
 // conformance/checks-streams.js
-/**
- * Streams: ST2, ST4, ST5, on the hosts whose apps register streams in Swift (the Android library
- * has no streaming capabilities yet, so its hosts are not checked).
- */
-const streamPlatforms = ['ios', 'macos', 'linux'];
 /** Streams: ST2, ST4, ST5. */
 const streamChecks = [
     {
         rule: 'ST2',
         title: "a stream's values arrive in order, more than a window of them, then it finishes",
-        platforms: streamPlatforms,
         async run(context) {
             const values = [];
             for await (const value of context.bridge.stream('conformance.stream', { to: 40 }))
@@ -1331,7 +1325,6 @@ const streamChecks = [
     {
         rule: 'ST4',
         title: 'break ends a stream; an aborted signal ends it with cancelled; the next stream still runs',
-        platforms: streamPlatforms,
         async run(context) {
             const taken = [];
             for await (const value of context.bridge.stream('conformance.stream', { to: 1000 })) {
@@ -1355,7 +1348,6 @@ const streamChecks = [
     {
         rule: 'ST5',
         title: 'a failing stream delivers its values, then throws its BridgeError once, then is done',
-        platforms: streamPlatforms,
         async run(context) {
             const stream = context.bridge.stream('conformance.stream', { to: 10, failAt: 2 });
             const values = [];
