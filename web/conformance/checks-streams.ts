@@ -5,18 +5,11 @@ import type { ConformanceFixtureCapabilities } from './fixture.generated.js';
 
 type Fixture = ConformanceFixtureCapabilities;
 
-/**
- * Streams: ST2, ST4, ST5, on the hosts whose apps register streams in Swift (the Android library
- * has no streaming capabilities yet, so its hosts are not checked).
- */
-const streamPlatforms = ['ios', 'macos', 'linux'];
-
 /** Streams: ST2, ST4, ST5. */
 export const streamChecks: Check[] = [
   {
     rule: 'ST2',
     title: "a stream's values arrive in order, more than a window of them, then it finishes",
-    platforms: streamPlatforms,
     async run(context) {
       const values: number[] = [];
       for await (const value of context.bridge.stream<Fixture, 'conformance.stream'>('conformance.stream', { to: 40 })) values.push(value.n);
@@ -26,7 +19,6 @@ export const streamChecks: Check[] = [
   {
     rule: 'ST4',
     title: 'break ends a stream; an aborted signal ends it with cancelled; the next stream still runs',
-    platforms: streamPlatforms,
     async run(context) {
       const taken: number[] = [];
       for await (const value of context.bridge.stream<Fixture, 'conformance.stream'>('conformance.stream', { to: 1000 })) {
@@ -48,7 +40,6 @@ export const streamChecks: Check[] = [
   {
     rule: 'ST5',
     title: 'a failing stream delivers its values, then throws its BridgeError once, then is done',
-    platforms: streamPlatforms,
     async run(context) {
       const stream = context.bridge.stream<Fixture, 'conformance.stream'>('conformance.stream', { to: 10, failAt: 2 });
       const values: number[] = [];

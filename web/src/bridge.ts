@@ -144,6 +144,10 @@ export class TodayBridge {
    * not serve this frame) it ends without values. Type it with the map generated from the app's
    * Swift definitions (X6), where a stream's entry is `{ request; stream }`.
    *
+   * The `timeout` option bounds only the opening call, the host's `{ stream, window }` answer,
+   * not the stream's values: the capability's deadline on the host bounds the wait for each value
+   * (ST4), so a stream may run for as long as its values keep coming.
+   *
    * @example
    * for await (const progress of bridge.stream<AppCapabilities, 'download'>('download', { url }, { signal })) {
    *   bar.value = progress.bytes;

@@ -23,6 +23,7 @@ import today.bridge.TodayBridgeException
  * | `conformance.call` | main frame | `{ name, args }`: the host calls the page's handler; resolves `{ value }` or `{ error }` |
  * | `conformance.mainFrame` | main frame | resolves `true` |
  * | `conformance.trusted` | trusted surface | resolves `true` |
+ * | `conformance.stream` | main frame | a stream: `{ to, failAt? }` yields `{ n }` for `n` from 0 below `to`, then finishes; at `failAt` fails with `conformance.declined` (ST2, ST4, ST5) |
  */
 object ConformanceFixture {
     private const val SLOW_DEADLINE = 1.0
@@ -40,17 +41,22 @@ object ConformanceFixture {
         AppCapability("conformance.trusted", Access.TRUSTED_SURFACE)
     )
 
+    val declaredStreams = listOf(
+        AppCapability("conformance.stream", Access.MAIN_FRAME, summary = "yields { n } from 0 below to")
+    )
+
+    /** The fixture's error, `conformance.reject`'s and `conformance.stream`'s at `failAt`. */
+    private fun declined() = TodayBridgeException("conformance.declined", "declined on purpose", recoverable = true)
+
     fun handlers(page: () -> BridgedWebView): Map<String, Handler> = mapOf(
         "conformance.echo" to { request -> PageExercises.echo(request) },
         "conformance.count" to { request ->
-            val count = request.opt("count")
-            if (count !is Number || count.toDouble() != Math.rint(count.toDouble())) {
-                throw TodayBridgeException("invalidRequest", "the message does not match the fields of conformance.count")
-            }
+            val count = PageExercises.integer(request, "count", "conformance.count")
+                ?: throw PageExercises.invalidRequest("conformance.count")
             JSONObject().put("count", count)
         },
         "conformance.nothing" to { _ -> null },
-        "conformance.reject" to { _ -> throw TodayBridgeException("conformance.declined", "declined on purpose", recoverable = true) },
+        "conformance.reject" to { _ -> throw declined() },
         "conformance.throw" to { _ -> throw IllegalStateException("native failure: native-detail-do-not-leak") },
         "conformance.slow" to { _ ->
             Thread.sleep((SLOW_DEADLINE * 30 * 1000).toLong())
@@ -67,5 +73,9 @@ object ConformanceFixture {
         },
         "conformance.mainFrame" to { _ -> true },
         "conformance.trusted" to { _ -> true }
+    )
+
+    val streams: Map<String, StreamHandler> = mapOf(
+        "conformance.stream" to { request, stream -> PageExercises.count("conformance.stream", request, stream, declined()) }
     )
 }

@@ -4,6 +4,7 @@ import org.json.JSONObject
 import today.bridge.AccessToken
 import today.bridge.AnalyticsEvent
 import today.bridge.BridgeDiagnostic
+import today.bridge.BridgeStream
 import today.bridge.BridgedWebView
 import today.bridge.CapabilityCall
 import today.bridge.TodayBridgeException
@@ -73,6 +74,13 @@ class HostServices(
     override fun handle(call: CapabilityCall): Any? {
         val handler = handlers[call.type] ?: throw UnsupportedOperationException("no capability ${call.type}")
         return handler(call.request as? JSONObject ?: JSONObject())
+    }
+
+    private val streams = TestCapabilities.streams + ConformanceFixture.streams
+
+    override fun stream(call: CapabilityCall, stream: BridgeStream) {
+        val producer = streams[call.type] ?: throw UnsupportedOperationException("no stream ${call.type}")
+        producer(call.request as? JSONObject ?: JSONObject(), stream)
     }
 
     override fun diagnostic(diagnostic: BridgeDiagnostic) {

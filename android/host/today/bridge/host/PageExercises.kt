@@ -2,19 +2,28 @@ package today.bridge.host
 
 import org.json.JSONObject
 import org.json.JSONTokener
+import today.bridge.BridgeStream
 import today.bridge.BridgedWebView
 import today.bridge.NativeCallResult
+import today.bridge.TodayBridgeException
 import java.util.concurrent.LinkedBlockingQueue
 import java.util.concurrent.TimeUnit
 
 /** What a capability handler answers for a request (a JSON value, null for `undefined`). */
 typealias Handler = (request: JSONObject) -> Any?
 
+/** How a streaming capability produces one stream a page opened, from its request (ST1–ST5). */
+typealias StreamHandler = (request: JSONObject, stream: BridgeStream) -> Unit
+
 /**
  * What the test capabilities and the conformance fixture both do for a page, as the Swift hosts'
- * `PageExercises` do: echo a message, emit an event to the page, call one of the page's handlers.
+ * `PageExercises` do: echo a message, emit an event to the page, call one of the page's handlers,
+ * count in a stream.
  */
 object PageExercises {
+    /** At most this many values of [count]. */
+    private const val MAX_COUNT = 10_000L
+
     /** The message's fields, without its `type`. */
     fun echo(request: JSONObject): JSONObject = JSONObject(request.toString()).apply { remove("type") }
 
@@ -33,6 +42,42 @@ object PageExercises {
         page.call(request.getString("name"), arguments, fallback = "\"unhandled\"", deadlineSeconds = 10.0) { results.add(it) }
         return results.poll(30, TimeUnit.SECONDS) ?: throw IllegalStateException("the native call never settled")
     }
+
+    /**
+     * `{ to, failAt? }` of a stream of [type]: sends `{ n }` for `n` from 0 below `to` (at most
+     * 10,000), then finishes; at `failAt` it fails with [failure] instead (ST2, ST5). It stops
+     * when the page's side ended the stream (a `break`, an abort, the deadline, the page gone). A
+     * request the Swift hosts' `CountRequest` does not decode rejects `invalidRequest`, as theirs.
+     */
+    fun count(type: String, request: JSONObject, stream: BridgeStream, failure: TodayBridgeException) {
+        val to = integer(request, "to", type) ?: throw invalidRequest(type)
+        val failAt = integer(request, "failAt", type)
+        for (n in 0 until to.coerceIn(0, MAX_COUNT)) {
+            if (n == failAt) throw failure
+            if (!stream.send(JSONObject().put("n", n))) return
+        }
+        stream.finish()
+    }
+
+    /**
+     * The field [name] of a request to [type] as the Swift hosts decode an `Int`: null when it is
+     * absent or null; a whole number within a 64-bit integer's range; anything else rejects
+     * `invalidRequest`.
+     */
+    fun integer(request: JSONObject, name: String, type: String): Long? {
+        val value = request.opt(name)
+        if (value == null || value == JSONObject.NULL) return null
+        if (value !is Number) throw invalidRequest(type)
+        val number = value.toDouble()
+        // 2^63 is Long.MAX_VALUE as a double, and the first double beyond the range.
+        if (number != Math.rint(number) || number < Long.MIN_VALUE.toDouble() || number >= Long.MAX_VALUE.toDouble()) {
+            throw invalidRequest(type)
+        }
+        return value.toLong()
+    }
+
+    /** A request to [type] that does not match its fields (X1), in the Swift core's words. */
+    fun invalidRequest(type: String) = TodayBridgeException("invalidRequest", "the message does not match the fields of $type")
 
     /** A value's JSON text as the glue takes it. */
     fun jsonText(value: Any?): String = when (value) {

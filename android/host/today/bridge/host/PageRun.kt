@@ -79,10 +79,13 @@ class PageRun(private val options: HostOptions) {
     private fun configuration(): TodayBridgeConfiguration {
         val capabilities = (if (options.testCapabilities) TestCapabilities.declared else emptyList()) +
             (if (options.conformanceFixture) ConformanceFixture.declared else emptyList())
+        val streams = (if (options.testCapabilities) TestCapabilities.declaredStreams else emptyList()) +
+            (if (options.conformanceFixture) ConformanceFixture.declaredStreams else emptyList())
         return TodayBridgeConfiguration(
             deviceId = "today-bridge-cli",
             surfaces = if (options.trustedOrigins.isEmpty()) emptyList() else listOf(TrustedSurface("default", options.trustedOrigins)),
-            capabilities = capabilities
+            capabilities = capabilities,
+            streams = streams
         )
     }
 

@@ -12,6 +12,8 @@ import today.bridge.TodayBridgeException
  * - `echo` (any frame): resolves with the message's fields.
  * - `fail` (any frame): rejects with code `declined`, recoverable.
  * - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s).
+ * - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
+ *   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
  * - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
  * - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
  *   `{ value }` or `{ error }` (X4).
@@ -28,9 +30,16 @@ object TestCapabilities {
         AppCapability("closeView", Access.MAIN_FRAME, summary = "the app closes the web view")
     )
 
+    val declaredStreams = listOf(
+        AppCapability("count", Access.MAIN_FRAME, summary = "yields { n } from 0 below to")
+    )
+
+    /** The error of `fail`, and of `count` at `failAt`. */
+    private fun declined() = TodayBridgeException("declined", "declined on purpose", recoverable = true)
+
     fun handlers(page: () -> BridgedWebView, closeView: () -> Unit): Map<String, Handler> = mapOf(
         "echo" to { request -> PageExercises.echo(request) },
-        "fail" to { _ -> throw TodayBridgeException("declined", "declined on purpose", recoverable = true) },
+        "fail" to { _ -> throw declined() },
         "sleep" to { request ->
             Thread.sleep(Math.min(Math.max(request.optDouble("ms", 0.0), 0.0), 10_000.0).toLong())
             null
@@ -48,5 +57,9 @@ object TestCapabilities {
             closeView()
             null
         }
+    )
+
+    val streams: Map<String, StreamHandler> = mapOf(
+        "count" to { request, stream -> PageExercises.count("count", request, stream, declined()) }
     )
 }

@@ -12,8 +12,9 @@ import java.util.concurrent.CopyOnWriteArrayList
 /**
  * The conformance kit (the web package's conformance/ pages, in the test APK's assets) on Android's
  * own WebView, as ConformanceKit.md's Android section describes: the app's bridge with the
- * fixture's capabilities (`ConformanceFixture`, the same source the JVM host registers), the kit
- * loaded at a trusted surface and at an origin on no surface, and every rule it checks passed.
+ * fixture's capabilities and stream (`ConformanceFixture`, the same source the JVM host
+ * registers), the kit loaded at a trusted surface and at an origin on no surface, and every rule
+ * it checks passed.
  * Without the kit's second origin (no `frame`) and session endpoint, which this test does not serve.
  */
 @RunWith(AndroidJUnit4::class)
@@ -37,7 +38,8 @@ class ConformanceDeviceTest {
             TodayBridgeConfiguration(
                 deviceId = "conformance-device",
                 surfaces = listOf(TrustedSurface("feed", listOf("https://feed.example.com"))),
-                capabilities = ConformanceFixture.declared
+                capabilities = ConformanceFixture.declared,
+                streams = ConformanceFixture.declaredStreams
             ),
             object : TodayBridgeServices {
                 override fun currentToken(): AccessToken? = AccessToken("conformance-token")
@@ -46,6 +48,10 @@ class ConformanceDeviceTest {
                 override fun handle(call: CapabilityCall): Any? {
                     val handler = handlers[call.type] ?: throw UnsupportedOperationException(call.type)
                     return handler(call.request as JSONObject)
+                }
+                override fun stream(call: CapabilityCall, stream: BridgeStream) {
+                    val producer = ConformanceFixture.streams[call.type] ?: throw UnsupportedOperationException(call.type)
+                    producer(call.request as JSONObject, stream)
                 }
             }
         ).also { bridges.add(it) }
