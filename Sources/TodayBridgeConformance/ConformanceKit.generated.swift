@@ -1005,6 +1005,20 @@ function nested(depth) {
         value = [value];
     return value;
 }
+/** The next event `name` delivers to a listener, within `seconds`. */
+function nextEvent(context, name, seconds = 10) {
+    return new Promise((resolve, reject) => {
+        const guard = setTimeout(() => {
+            stop();
+            reject(new CheckFailure(`the event ${name} did not arrive within ${seconds} s`));
+        }, seconds * 1000);
+        const stop = context.bridge.on(name, (data) => {
+            clearTimeout(guard);
+            stop();
+            resolve(data);
+        });
+    });
+}
 
 // conformance/checks-android.js
 /** A reply as the host delivers it in the main frame, forged by the page. */
@@ -1055,20 +1069,6 @@ const CONFORMANCE_DECLINED_CODE = 'conformance.declined';
 const CONFORMANCE_NATIVE_SECRET = 'native-detail-do-not-leak';
 
 // conformance/checks-beyond.js
-/** The next event `name` delivers to a listener, within `seconds`. */
-function nextEvent(context, name, seconds = 10) {
-    return new Promise((resolve, reject) => {
-        const guard = setTimeout(() => {
-            stop();
-            reject(new CheckFailure(`the event ${name} did not arrive within ${seconds} s`));
-        }, seconds * 1000);
-        const stop = context.bridge.on(name, (data) => {
-            clearTimeout(guard);
-            stop();
-            resolve(data);
-        });
-    });
-}
 /** Beyond the four: X1–X4 and X7. */
 const beyondChecks = [
     {
@@ -1135,6 +1135,67 @@ const beyondChecks = [
             const huge = { type: 'conformance.echo', text: 'x'.repeat(8 * 1024 * 1024 + 1) };
             expectJSON(await resolved(channel.postMessage(huge), 'an 8 MiB message'), undefined, 'a message over 8 MiB');
             expectJSON(await resolved(channel.postMessage({ type: 'conformance.echo', deep: nested(100) }), 'a deep message'), undefined, 'a message 100 levels deep');
+        },
+    },
+];
+
+// conformance/checks-bytes.js
+/** `length` bytes of a pattern every check can recompute. */
+function pattern(length) {
+    return Uint8Array.from({ length }, (_, index) => (index * 7 + 3) % 256);
+}
+/** Fails unless `value` is a Uint8Array holding exactly `expected`'s bytes. */
+function expectBytes(value, expected, what) {
+    expect(value instanceof Uint8Array, `${what}: expected a Uint8Array, got ${Object.prototype.toString.call(value)}`);
+    expect(value.length === expected.length, `${what}: expected ${expected.length} bytes, got ${value.length}`);
+    const first = value.findIndex((byte, index) => byte !== expected[index]);
+    expect(first === -1, `${what}: byte ${first} differs`);
+}
+/** Bytes: B1, B2, B3 (B4 depends on the host's own limit, which a page does not know). */
+const bytesChecks = [
+    {
+        rule: 'B1',
+        title: 'a Uint8Array, an ArrayBuffer and a DataView reach the host and come back as new Uint8Arrays',
+        async run(context) {
+            const bytes = new Uint8Array([0, 1, 2, 127, 128, 255]);
+            const echoed = (await resolved(context.bridge.request('conformance.echo', {
+                data: bytes, buffer: bytes.buffer, view: new DataView(bytes.buffer, 2, 3), empty: new Uint8Array(0),
+            }), 'echo'));
+            expectBytes(echoed.data, bytes, 'the Uint8Array');
+            expectBytes(echoed.buffer, bytes, 'the ArrayBuffer');
+            expectBytes(echoed.view, bytes.subarray(2, 5), 'the DataView');
+            expectBytes(echoed.empty, new Uint8Array(0), 'the empty Uint8Array');
+            expect(echoed.data !== bytes, 'the answer shares the page\'s own Uint8Array');
+        },
+    },
+    {
+        rule: 'B2',
+        title: '1 MiB of bytes crosses both ways exactly, and an event carries bytes',
+        async run(context) {
+            const mebibyte = pattern(1 << 20);
+            const echoed = (await resolved(context.bridge.request('conformance.echo', { data: mebibyte }), 'echo'));
+            expectBytes(echoed.data, mebibyte, 'the echoed MiB');
+            const event = nextEvent(context, 'conformance.bytes');
+            await resolved(context.bridge.request('conformance.emit', { name: 'conformance.bytes', data: { bytes: pattern(1000) } }), 'emit');
+            expectBytes((await event).bytes, pattern(1000), "the event's bytes");
+        },
+    },
+    {
+        rule: 'B3',
+        title: 'a detached or resizable buffer, and the reserved member, are refused at once with a TypeError',
+        async run(context) {
+            const detached = new ArrayBuffer(8);
+            structuredClone(detached, { transfer: [detached] });
+            const refused = {
+                detached,
+                resizable: new ArrayBuffer(8, { maxByteLength: 16 }),
+                reserved: { '__today.bytes': 'AAAA' },
+            };
+            for (const [what, data] of Object.entries(refused)) {
+                const error = await rejected(context.bridge.request('conformance.echo', { data }), what);
+                expect(error instanceof TypeError, `${what}: expected a TypeError, got ${String(error)}`);
+            }
+            expectJSON(await context.bridge.request('conformance.echo', { ok: true }), { ok: true }, 'a call after the refusals');
         },
     },
 ];
@@ -1472,8 +1533,20 @@ const discoveryChecks = [
 ];
 
 // conformance/checks-streams.js
-/** Streams: ST2, ST4, ST5. */
+/** Streams: ST1, ST2, ST4, ST5 (ST3's window paces the host; the SDK hides it from a page). */
 const streamChecks = [
+    {
+        rule: 'ST1',
+        title: 'a streaming capability called without a stream is refused with invalidRequest; opened as a stream, it answers',
+        async run(context) {
+            const error = await rejected(context.bridge.request('conformance.stream', { to: 1 }), 'a plain call');
+            expect(error instanceof BridgeError && error.code === 'invalidRequest', `the plain call ended with ${String(error?.message ?? error)}`);
+            const values = [];
+            for await (const value of context.bridge.stream('conformance.stream', { to: 1 }))
+                values.push(value.n);
+            expectJSON(values, [0], 'the values');
+        },
+    },
     {
         rule: 'ST2',
         title: "a stream's values arrive in order, more than a window of them, then it finishes",
@@ -1760,7 +1833,7 @@ function summarize(byRule) {
  */
 /** Every check, in the contract's order. */
 const allChecks = [
-    ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
+    ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...bytesChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
 ];
 const modes = ['trusted', 'untrusted', 'cleartext'];
 /** The id of the JSON element a host embeds the kit's options in. */

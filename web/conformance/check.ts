@@ -104,3 +104,18 @@ export function nested(depth: number): unknown {
   for (let level = 0; level < depth; level++) value = [value];
   return value;
 }
+
+/** The next event `name` delivers to a listener, within `seconds`. */
+export function nextEvent(context: ConformanceContext, name: string, seconds = 10): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      stop();
+      reject(new CheckFailure(`the event ${name} did not arrive within ${seconds} s`));
+    }, seconds * 1000);
+    const stop = context.bridge.on(name, (data) => {
+      clearTimeout(guard);
+      stop();
+      resolve(data);
+    });
+  });
+}

@@ -1,26 +1,11 @@
 import { BridgeError } from '../src/errors.js';
-import { channelOf, CheckFailure, expect, expectJSON, nested, rejected, resolved } from './check.js';
-import type { Check, ConformanceContext } from './check.js';
+import { channelOf, expect, expectJSON, nested, nextEvent, rejected, resolved } from './check.js';
+import type { Check } from './check.js';
 import { CONFORMANCE_DECLINED_CODE, CONFORMANCE_NATIVE_SECRET } from './fixture.generated.js';
 import type { ConformanceFixtureCapabilities, ConformanceFixtureNativeCalls } from './fixture.generated.js';
 
 type Fixture = ConformanceFixtureCapabilities;
 type FixtureCalls = ConformanceFixtureNativeCalls;
-
-/** The next event `name` delivers to a listener, within `seconds`. */
-function nextEvent(context: ConformanceContext, name: string, seconds = 10): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      stop();
-      reject(new CheckFailure(`the event ${name} did not arrive within ${seconds} s`));
-    }, seconds * 1000);
-    const stop = context.bridge.on(name, (data) => {
-      clearTimeout(guard);
-      stop();
-      resolve(data);
-    });
-  });
-}
 
 /** Beyond the four: X1–X4 and X7. */
 export const beyondChecks: Check[] = [

@@ -1,12 +1,23 @@
 import { BridgeError } from '../src/errors.js';
-import { expect, expectJSON } from './check.js';
+import { expect, expectJSON, rejected } from './check.js';
 import type { Check } from './check.js';
 import type { ConformanceFixtureCapabilities } from './fixture.generated.js';
 
 type Fixture = ConformanceFixtureCapabilities;
 
-/** Streams: ST2, ST4, ST5. */
+/** Streams: ST1, ST2, ST4, ST5 (ST3's window paces the host; the SDK hides it from a page). */
 export const streamChecks: Check[] = [
+  {
+    rule: 'ST1',
+    title: 'a streaming capability called without a stream is refused with invalidRequest; opened as a stream, it answers',
+    async run(context) {
+      const error = await rejected(context.bridge.request<Fixture, 'conformance.stream'>('conformance.stream', { to: 1 }), 'a plain call');
+      expect(error instanceof BridgeError && error.code === 'invalidRequest', `the plain call ended with ${String((error as Error)?.message ?? error)}`);
+      const values: number[] = [];
+      for await (const value of context.bridge.stream<Fixture, 'conformance.stream'>('conformance.stream', { to: 1 })) values.push(value.n);
+      expectJSON(values, [0], 'the values');
+    },
+  },
   {
     rule: 'ST2',
     title: "a stream's values arrive in order, more than a window of them, then it finishes",

@@ -10,6 +10,7 @@ import { VERSION } from '../src/protocol.js';
 import type { Check, ConformanceContext, ConformanceMode } from './check.js';
 import { androidChecks } from './checks-android.js';
 import { beyondChecks } from './checks-beyond.js';
+import { bytesChecks } from './checks-bytes.js';
 import { capabilityChecks } from './checks-capabilities.js';
 import { channelChecks } from './checks-channel.js';
 import { discoveryChecks } from './checks-discovery.js';
@@ -43,7 +44,7 @@ export interface ConformanceOptions {
 
 /** Every check, in the contract's order. */
 export const allChecks: readonly Check[] = [
-  ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
+  ...channelChecks, ...trustChecks, ...capabilityChecks, ...beyondChecks, ...streamChecks, ...bytesChecks, ...discoveryChecks, ...sdkChecks, ...androidChecks,
 ];
 
 const modes: readonly ConformanceMode[] = ['trusted', 'untrusted', 'cleartext'];

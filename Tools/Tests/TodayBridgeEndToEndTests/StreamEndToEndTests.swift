@@ -8,7 +8,7 @@ import TodayBridge
 struct StreamEndToEndTests {
     @Test(
         "ST1 ST2 ST3 ST4 ST5 a page reads streams in order, sees a failure, leaves one with break and aborts another",
-        arguments: [EndToEndHost.Engine.webkitgtk, .wkwebview])
+        arguments: [EndToEndHost.Engine.webkitgtk, .wkwebview, .android])
     func streams(engine: EndToEndHost.Engine) async throws {
         let backend = try await EndToEndHost.shared.value.backend
         let run = try await EndToEndHost.open(
