@@ -101,7 +101,12 @@ export class BridgeStream<T> implements AsyncIterableIterator<T> {
         this.#window = Math.max(1, opened.window);
         this.#acknowledge();
       },
-      (error) => this.#finish(error instanceof BridgeError ? error : BridgeError.fromRejection(error)),
+      (error) => {
+        const failure = error instanceof BridgeError ? error : BridgeError.fromRejection(error);
+        // The opening timed out here, not on the host: a stream it opens after all is cancelled (ST4).
+        if (failure.code === 'timeout') this.#cancel(failure);
+        else this.#finish(failure);
+      },
     );
   }
 

@@ -102,6 +102,16 @@ test('ST5 a failed or timed-out stream throws its BridgeError once, then is done
   host.uninstall();
 });
 
+test('ST4 a stream whose opening times out on the page is cancelled on the host, which may open it late', async () => {
+  const { channel, sent } = scriptedChannel(() => new Promise(() => undefined));
+  const bridge = new TodayBridge({ window: webkitWindow(channel) });
+  const iterator = bridge.stream('count', {}, { timeout: 10 });
+  await assert.rejects(iterator.next(), (error: unknown) => error instanceof BridgeError && error.code === 'timeout');
+  await tick();
+  const opening = sent.find((message) => message.type === 'count');
+  assert.deepEqual(sent.filter((message) => message.type === STREAM_CANCEL_TYPE), [{ type: STREAM_CANCEL_TYPE, stream: opening?.[STREAM_FIELD] }]);
+});
+
 test('ST5 W1 without a host, or for a type the host does not serve, a stream ends without values', async () => {
   const bridge = new TodayBridge({ window: fakeWindow() });
   const values: unknown[] = [];
