@@ -1,11 +1,11 @@
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// What crosses between the Android library's Kotlin glue and its Swift core, besides the JNI
-/// functions' own arguments: the services' names, and the JSON shapes of the configuration, the
-/// installation, the services' arguments and answers, and a native call's outcome. Defined here
-/// once; the generator (`make generate`) renders the Kotlin the glue compiles against
-/// (`android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`) and `make generate-check`
-/// fails when it drifts (X6).
+/// functions' own arguments: the services' names, the member that stands for bytes, and the JSON
+/// shapes of the configuration, the installation, the services' arguments and answers, and a
+/// native call's outcome. Defined here once; the generator (`make generate`) renders the Kotlin
+/// the glue compiles against (`android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`) and
+/// `make generate-check` fails when it drifts (X6).
 public enum AndroidWire {
     /// A Swift type rendered as a Kotlin class of the same name.
     public struct Declaration {
@@ -57,5 +57,15 @@ public enum AndroidWire {
             "CapabilityAccesses", "The access levels of an app's capability (S1, S3).",
             CapabilityAccess.allCases.map(\.rawValue)
         ),
+    ]
+
+    /// String constants of the wire protocol (``WireProtocol``) the glue reads and writes in the
+    /// page's own JSON, each under its own Kotlin name (the web SDK's), what it is, and its value.
+    public static let namedConstants: [(name: String, summary: String, value: String)] = [
+        (
+            "BYTES_MEMBER",
+            "The one member of the object that stands for bytes in a message's JSON text (B1, B2).",
+            WireProtocol.bytesMember
+        )
     ]
 }

@@ -5,9 +5,10 @@ import TodayBridgeAndroidWire
 /// `android/bridge/src/main/kotlin/today/bridge/Wire.generated.kt`: what the Android glue and the
 /// JNI core exchange as JSON (``AndroidWire``), rendered as Kotlin from the Swift definitions, as
 /// ``WireContract`` renders the web SDK's TypeScript (X6): the services' names and the other
-/// string constants, and one class per shape with `toJson()` and `fromJson(JSONObject)` over
-/// Android's org.json. JSON numbers are `Double`s; a JSON value of any kind (`JSONValue`) is an
-/// org.json value (`Any?`, `JSONObject.NULL` for `null`), and an object of them a `JSONObject`.
+/// string constants (each set an object, each single one under its own name), and one class per
+/// shape with `toJson()` and `fromJson(JSONObject)` over Android's org.json. JSON numbers are
+/// `Double`s; a JSON value of any kind (`JSONValue`) is an org.json value (`Any?`,
+/// `JSONObject.NULL` for `null`), and an object of them a `JSONObject`.
 enum KotlinWire {
     static func render() -> String {
         let declarations = AndroidWire.shapes.map {
@@ -18,6 +19,9 @@ enum KotlinWire {
             "    /** \(constant.summary) */\n    object \(constant.name) {\n"
                 + constant.values.map { "        const val \(constantName($0)) = \(literal($0))\n" }.joined()
                 + "    }\n"
+        }
+        let namedConstants = AndroidWire.namedConstants.map { constant in
+            "    /** \(constant.summary) */\n    const val \(constant.name) = \(literal(constant.value))\n"
         }
         let classes = declarations.map { declaration -> String in
             guard case .object(let fields) = declaration.shape else {
@@ -36,7 +40,7 @@ enum KotlinWire {
             /** What the glue and the Swift core exchange as JSON, declared once in Swift (X6). */
             internal object Wire {
 
-            """ + (constants + classes).joined(separator: "\n") + "}\n"
+            """ + (constants + namedConstants + classes).joined(separator: "\n") + "}\n"
     }
 
     /// A Kotlin string literal: JSON's escapes, and `$` escaped so nothing interpolates.

@@ -28,6 +28,9 @@ internal object Wire {
         const val TRUSTED_SURFACE = "trustedSurface"
     }
 
+    /** The one member of the object that stands for bytes in a message's JSON text (B1, B2). */
+    const val BYTES_MEMBER = "__today.bytes"
+
     /** A trusted surface (S2). */
     class Surface(
         val name: String,
