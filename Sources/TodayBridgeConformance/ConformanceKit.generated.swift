@@ -707,7 +707,14 @@ _BridgeStream_open = function _BridgeStream_open() {
         __classPrivateFieldSet(this, _BridgeStream_state, 'open', "f");
         __classPrivateFieldSet(this, _BridgeStream_window, Math.max(1, opened.window), "f");
         __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_acknowledge).call(this);
-    }, (error) => __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, error instanceof BridgeError ? error : BridgeError.fromRejection(error)));
+    }, (error) => {
+        const failure = error instanceof BridgeError ? error : BridgeError.fromRejection(error);
+        // The opening timed out here, not on the host: a stream it opens after all is cancelled (ST4).
+        if (failure.code === 'timeout')
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_cancel).call(this, failure);
+        else
+            __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_finish).call(this, failure);
+    });
 }, _BridgeStream_consumed = function _BridgeStream_consumed() {
     __classPrivateFieldSet(this, _BridgeStream_unacknowledged, __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") + 1, "f");
     __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_acknowledge).call(this);

@@ -70,7 +70,7 @@ class BytesTest {
         assertNull("an extra null member", BridgeBytes.fromJson(BridgeBytes.toJson(byteArrayOf(1)).put("x", JSONObject.NULL)))
     }
 
-    @Test fun `B1 B2 a page's bytes reach the app's handler as bytes, and the bytes it answers reach the page as its channel returns them`() {
+    @Test fun `B1 B2 a page's bytes reach the app's handler as bytes, and the bytes it answers reach the page as Uint8Arrays`() {
         val received = CopyOnWriteArrayList<Any>()
         services.handler = { call ->
             val request = call.request as JSONObject
@@ -84,28 +84,28 @@ class BytesTest {
                 .put("nested", JSONArray().put(JSONObject().put("empty", BridgeBytes.toJson(ByteArray(0)))))
         }
         val page = page()
-        // The Android shim of this branch carries JSON only: the page posts the form the SDK is to
-        // write for `{ data: new Uint8Array([0, 1, 2, 253, 254, 255]), nested: [{ empty: new
-        // Uint8Array(0) }] }` (B2), and reads the answer's bytes in the form the core writes. Once
-        // the web side of bytes is merged, this test sends those Uint8Arrays and checks that the
-        // page receives Uint8Arrays with the reversed bytes and none.
-        val answer = page.call(
-            "reverse",
-            message(
-                "reverse",
-                "data" to JSONObject("{\"__today.bytes\":\"AAEC/f7/\"}"),
-                "nested" to JSONArray("[{\"empty\":{\"__today.bytes\":\"\"}}]")
-            )
-        ).getJSONObject("value")
+        // The page sends Uint8Arrays with the SDK's hint, as `bridge.request` does (B2), and
+        // describes the Uint8Arrays it receives.
+        page.evaluate(
+            """window.results = window.results || {};
+            window.todayWebViewBridge.postMessage(
+                { type: 'reverse', data: new Uint8Array([0, 1, 2, 253, 254, 255]), nested: [{ empty: new Uint8Array(0) }] },
+                { bytes: true }
+            ).then(
+                (value) => {
+                    const bytes = (v) => (v instanceof Uint8Array ? Array.from(v) : 'not bytes');
+                    window.results.reverse = { value: { reversed: bytes(value.reversed), length: value.length, empty: bytes(value.nested[0].empty) } };
+                },
+                (error) => { window.results.reverse = { error: String(error && error.message) }; });
+            true"""
+        )
+        val answer = page.result("reverse").getJSONObject("value")
         assertEquals(2, received.size)
         assertArrayEquals(byteArrayOf(0, 1, 2, -3, -2, -1), received[0] as ByteArray)
         assertArrayEquals(ByteArray(0), received[1] as ByteArray)
         assertEquals(6, answer.getInt("length"))
-        val reversed = answer.getJSONObject("reversed")
-        assertEquals(listOf("__today.bytes"), reversed.keys().asSequence().toList())
-        assertEquals("//79AgEA", reversed.getString("__today.bytes"))
-        val empty = answer.getJSONArray("nested").getJSONObject(0).getJSONObject("empty")
-        assertEquals("{\"__today.bytes\":\"\"}", empty.toString())
+        assertEquals("[255,254,253,2,1,0]", answer.getJSONArray("reversed").toString())
+        assertEquals("[]", answer.getJSONArray("empty").toString())
     }
 
     @Test fun `B1 a request without bytes where the app reads them is the app's invalidRequest`() {
