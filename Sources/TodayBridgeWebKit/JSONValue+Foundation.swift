@@ -1,6 +1,6 @@
 #if canImport(WebKit)
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 extension PageMessage {
     /// A message body as Apple's WebKit hands it over (`WKScriptMessage.body`), converted within
@@ -19,8 +19,8 @@ extension JSONValue {
     ///
     /// `NSNull`, booleans, numbers, strings, arrays and string-keyed dictionaries convert; NaN and
     /// the infinities become `null`, as `JSON.stringify` writes them; a JavaScript `Date` arrives
-    /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives;
-    /// `NSData` becomes bytes (B1).
+    /// as `NSDate` and becomes its milliseconds since 1970, as `Date.prototype.valueOf` gives.
+    /// `NSData`, which WebKit never hands over, is refused.
     /// Anything else is refused. The size counted against `JSONLimits.maxBytes` is exactly that
     /// of the value's JSON text (`jsonUTF8`: escapes and numbers as written); conversion stops
     /// as soon as it is over, so an oversized body costs no more than the part read.
@@ -56,9 +56,6 @@ extension JSONValue {
                 members[key] = try convert(element, depthLeft: depthLeft - 1, budget: &budget)
             }
             return .object(members)
-        case let bytes as Data:
-            try budget.spend(bytes.count)  // bytes count as themselves (B4)
-            return .bytes(bytes)
         case is NSNull:
             return try budget.spend(on: .null)
         case let string as String:
@@ -76,11 +73,12 @@ extension JSONValue {
         }
     }
 
-    /// The Foundation form a WebKit reply handler accepts.
+    /// The Foundation form a WebKit reply handler accepts: bytes as their base64 form (B2), since
+    /// a reply, like a message body, holds no `NSData`.
     public var foundationObject: Any {
         switch self {
         case .null: NSNull()
-        case .bytes(let value): value
+        case .bytes(let value): [WireProtocol.bytesMember: value.base64EncodedString()]  // no NSData crosses WebKit (B2)
         case .bool(let value): NSNumber(value: value)
         case .number(let value): NSNumber(value: value)
         case .string(let value): value

@@ -38,6 +38,14 @@ struct JSONFoundationTests {
         }
     }
 
+    @Test("B2 bytes answer a reply handler as their base64 form, which holds no NSData")
+    func b2BytesInReplies() throws {
+        let reply = JSONValue.array([.bytes(Data([0, 1, 255]))]).foundationObject
+        let form = try #require((reply as? [Any])?.first as? [String: String])
+        #expect(form == ["__today.bytes": "AAH/"])
+        #expect(try JSONValue(foundationObject: reply) == [["__today.bytes": "AAH/"]])
+    }
+
     @Test("C2 an NSDictionary with a key that is not a string is refused; one with string keys converts")
     func c2DictionaryKeys() throws {
         #expect(throws: JSONParseError(code: .invalid, offset: 0)) {
