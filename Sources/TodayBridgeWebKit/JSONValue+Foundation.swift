@@ -78,7 +78,8 @@ extension JSONValue {
     public var foundationObject: Any {
         switch self {
         case .null: NSNull()
-        case .bytes(let value): [WireProtocol.bytesMember: value.base64EncodedString()]  // no NSData crosses WebKit (B2)
+        // No NSData crosses WebKit (B2).
+        case .bytes(let value): [WireProtocol.bytesMember: value.base64EncodedString()]
         case .bool(let value): NSNumber(value: value)
         case .number(let value): NSNumber(value: value)
         case .string(let value): value

@@ -23,13 +23,7 @@ struct BytesEndToEndTests {
         "B1 B2 B3 B4 bytes cross both ways in requests, answers, events and native calls; bad bytes are refused; size counts bytes",
         arguments: EndToEndHost.Engine.allCases)
     func bytes(engine: EndToEndHost.Engine) async throws {
-        let backend = try await EndToEndHost.shared.value.backend
-        let run = try await EndToEndHost.open(
-            "/e2e/bytes.html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin],
-            engine: engine)
-        #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
-        let results = try #require(
-            backend.reports(named: "bytes-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+        let results = try await EndToEndHost.report(of: "bytes", in: engine)
         #expect(
             results["echo"] == [
                 "data": Self.bytes(6, sum: Self.sum([0, 1, 2, 253, 254, 255])),

@@ -97,6 +97,19 @@ enum EndToEndHost {
         }
     }
 
+    /// Opens `/e2e/<page>.html` on the shared backend's HTTPS origin, trusted, in `engine`, and
+    /// returns the report the page made as `<page>-<engine>` before it closed itself; an issue is
+    /// recorded when it did not close itself.
+    static func report(of page: String, in engine: Engine) async throws -> JSONValue {
+        let backend = try await shared.value.backend
+        let run = try await open(
+            "/e2e/\(page).html?engine=\(engine.rawValue)", on: backend.secureOrigin, trusting: [backend.secureOrigin],
+            engine: engine)
+        #expect(run.exitCode == 0, "the page did not close itself: \(run.errors.suffix(2000))")
+        return try #require(
+            backend.reports(named: "\(page)-\(engine.rawValue)").last, "no report; stderr: \(run.errors.suffix(2000))")
+    }
+
     /// Opens `path` on `origin` in `engine` with the bridge installed and waits for the page to close itself.
     /// With `pinnedToOneCore`, the host and the engine processes it starts run on one CPU (`taskset -c 0`).
     /// Tokens come from `backend` (default: the shared one).
