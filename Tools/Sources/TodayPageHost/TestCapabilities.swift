@@ -8,7 +8,7 @@ import TodayBridge
 /// - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
 /// - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
 ///   `{ value }` or `{ error }` (X4).
-/// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s), to
+/// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 60 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
 /// - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
 ///   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
@@ -34,7 +34,7 @@ package enum TestCapabilities {
         }
         try bridge.register("sleep", access: .anyFrame, summary: "resolves after ms milliseconds") {
             (request: SleepRequest, _) -> NoResult in
-            try await Task.sleep(nanoseconds: UInt64(min(max(request.ms, 0), 10_000) * 1_000_000))
+            try await Task.sleep(nanoseconds: UInt64(min(max(request.ms, 0), 60_000) * 1_000_000))
             return NoResult()
         }
         try bridge.register("emitEvent", access: .mainFrame, summary: "the host emits an event") {

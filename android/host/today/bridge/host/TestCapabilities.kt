@@ -11,7 +11,7 @@ import today.bridge.TodayBridgeException
  *
  * - `echo` (any frame): resolves with the message's fields.
  * - `fail` (any frame): rejects with code `declined`, recoverable.
- * - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 10 s).
+ * - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 60 s).
  * - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
  *   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
  * - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
@@ -41,7 +41,7 @@ object TestCapabilities {
         "echo" to { request -> PageExercises.echo(request) },
         "fail" to { _ -> throw declined() },
         "sleep" to { request ->
-            Thread.sleep(Math.min(Math.max(request.optDouble("ms", 0.0), 0.0), 10_000.0).toLong())
+            Thread.sleep(Math.min(Math.max(request.optDouble("ms", 0.0), 0.0), 60_000.0).toLong())
             null
         },
         "emitEvent" to { request ->
