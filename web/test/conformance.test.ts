@@ -40,7 +40,7 @@ test('Conformance kit: the kit covers every rule a page can observe, in the cont
   const rules = [...new Set(allChecks.map((candidate) => candidate.rule))];
   assert.deepEqual(rules, [
     'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'S1', 'S2', 'S3', 'T1', 'T2', 'T3', 'T4',
-    'X1', 'X2', 'X3', 'X4', 'X7', 'ST2', 'ST4', 'ST5', 'D1', 'D2', 'W1', 'W2', 'W3', 'W4', 'W5', 'W7', 'A1', 'A2',
+    'X1', 'X2', 'X3', 'X4', 'X7', 'ST1', 'ST2', 'ST4', 'ST5', 'B1', 'B2', 'B3', 'D1', 'D2', 'W1', 'W2', 'W3', 'W4', 'W5', 'W7', 'A1', 'A2',
   ]);
 });
 
