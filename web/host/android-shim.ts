@@ -2,12 +2,17 @@ import { STRING_REPLY_EVENT } from '../src/protocol.generated.js';
 import type { StringTransportReply } from '../src/protocol.generated.js';
 import type { AndroidShimConfiguration } from './configurations.generated.js';
 import {
-  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, rejected, stringify, structuredCloneIntrinsic,
+  ErrorIntrinsic, PromiseIntrinsic, TypeErrorIntrinsic, Uint8ArrayIntrinsic, createObject, defineProperty, describe, eventDetail, freeze, hasOwn, isArray, rejected, stringify, structuredCloneIntrinsic,
 } from './intrinsics.js';
-import { parseObject } from './bytes/read-bytes.js';
-import { announcesBytes, stringifyWithBytes } from './bytes/write-bytes.js';
+import { readBytes } from '../src/byte-values.js';
+import type { ByteRange } from '../src/byte-values.js';
+import { parseWithBytes } from './bytes/read-bytes.js';
+import { announcesBytes, copyAttachments, stringifyWithBytes } from './bytes/write-bytes.js';
 
-/** Receives the `message` events of Android's injected object: `event.data` is a reply's text. */
+/**
+ * Receives the `message` events of Android's injected object: `event.data` is a reply's text, or,
+ * with `attachesBytes`, an `ArrayBuffer` the next text names by index.
+ */
 type MessageListener = (event: { data?: unknown }) => void;
 
 /**
@@ -19,7 +24,7 @@ type MessageListener = (event: { data?: unknown }) => void;
 type Binding =
   | ((text: string) => void)
   | {
-      postMessage(text: string): void;
+      postMessage(message: string | ArrayBuffer): void;
       addEventListener?: (type: 'message', listener: MessageListener) => void;
       onmessage?: MessageListener | null;
     };
@@ -48,7 +53,12 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (reason: unknown
  * with a `TypeError` (W5). Bytes cross in the text as base64, both ways (B2): a message the SDK
  * says holds bytes (`postMessage(message, { bytes: true })`) is written with them, and a reply's
  * become new `Uint8Array`s; a reply whose bytes cannot be read is ignored, as one that is not
- * JSON. With `announcesDocuments`, the shim in the top frame sends the empty
+ * JSON. With `attachesBytes` (Android's `WEB_MESSAGE_ARRAY_BUFFER`), bytes cross beside the text
+ * instead, without base64: each of a message's byte values is posted as a new `ArrayBuffer` of its
+ * own, in order, right before the request's text, which names each by its index and carries their
+ * number (`{"id":N,"attachments":n,"message":…}`); a reply's `ArrayBuffer`s on the frame's binding
+ * object are kept for the reply text that follows them, which names them the same way. Replies
+ * through `STRING_REPLY_EVENT` stay base64. With `announcesDocuments`, the shim in the top frame sends the empty
  * text as its document starts, before the page's scripts run, and again when the page is shown
  * from the back-forward cache (`pageshow` with `persisted`): the notice that its document is shown,
  * for a host that learns of documents late (Android, S4). No host answers it, and the host reads
@@ -66,15 +76,15 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
 
   // Calls by id, in an object without a prototype: no `Map` method a page could replace.
   const pending = createObject(null) as Record<number, PendingCall | undefined>;
-  const settle = (text: unknown) => {
-    const reply = parseReply(text);
+  const settle = (text: unknown, attachments?: readonly Uint8Array[]) => {
+    const reply = parseReply(text, attachments);
     const call = reply && pending[reply.id];
     if (!reply || !call) return;
     delete pending[reply.id];
     if (hasOwn(reply, 'error')) call.reject(new ErrorIntrinsic(`${reply.error}`));
     else call.resolve(hasOwn(reply, 'value') ? reply.value : undefined);
   };
-  const framesOwnRoute = listenForReplies(binding!, settle);
+  const framesOwnRoute = listenForReplies(binding!, settle, configuration.attachesBytes);
   const isTop = window === window.top;
   if (isTop) window.addEventListener(STRING_REPLY_EVENT, (event) => settle(eventDetail(event)));
   const answered = framesOwnRoute || isTop;
@@ -83,16 +93,23 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
   const channel = freeze({
     postMessage(message: unknown, hint?: unknown): Promise<unknown> {
       let text: string;
+      let attachments: ArrayBuffer[] | undefined;
       const id = answered ? nextID++ : undefined;
       try {
-        const { json, size } = announcesBytes(hint) ? stringifyWithBytes(message, 'base64', configuration.maxMessageBytes) : plainJSON(message);
-        text = requestText(id, json, size, configuration.maxMessageBytes);
+        const form = configuration.attachesBytes ? 'attachments' : 'base64';
+        const { json, size, ranges } = announcesBytes(hint) ? stringifyWithBytes(message, form, configuration.maxMessageBytes) : plainJSON(message);
+        // Copied only once measured (B4): a message too large carries neither text nor bytes.
+        if (ranges.length > 0 && size <= configuration.maxMessageBytes) attachments = buffersOf(copyAttachments(ranges));
+        text = requestText(id, json, size, configuration.maxMessageBytes, attachments === undefined ? 0 : attachments.length);
       } catch (error) {
         return rejected(refusal(error));
       }
       return new PromiseIntrinsic((resolve, reject) => {
         if (id !== undefined) pending[id] = { resolve, reject };
         try {
+          // Each attachment, then the text, in one turn of this frame's script: nothing the page
+          // runs comes between them.
+          if (attachments !== undefined) for (let index = 0; index < attachments.length; index++) send(attachments[index]);
           send(text);
         } catch (error) {
           if (id !== undefined) delete pending[id];
@@ -123,15 +140,23 @@ export default function androidShim(window: AndroidShimWindow, configuration: An
  * A message without bytes as JSON text, its size the text's length. Refuses what structured
  * cloning refuses (functions, symbols...), which JSON would drop.
  */
-function plainJSON(message: unknown): { json: string | undefined; size: number } {
+function plainJSON(message: unknown): { json: string | undefined; size: number; ranges: ByteRange[] } {
   if (structuredCloneIntrinsic) structuredCloneIntrinsic(message);
   const json = stringify(message) as string | undefined;
-  return { json, size: json === undefined ? 0 : json.length };
+  return { json, size: json === undefined ? 0 : json.length, ranges: [] };
+}
+
+/** Each copy's own `ArrayBuffer`, read with the intrinsics taken at document start. */
+function buffersOf(copies: Uint8Array[]): ArrayBuffer[] {
+  const buffers: ArrayBuffer[] = [];
+  for (let index = 0; index < copies.length; index++) buffers[index] = (readBytes(copies[index]) as ByteRange).buffer;
+  return buffers;
 }
 
 /**
  * The request's text, id first (`{"id":N,"message":…}`, or `{"message":…}` for a notification;
- * `StringTransportRequest`), from the message's JSON text and its size. A message larger than the
+ * `StringTransportRequest`), from the message's JSON text and its size, with the number of
+ * attachments posted before it when there are some (`{"id":N,"attachments":n,"message":…}`). A message larger than the
  * host accepts is not carried, only its size: the host refuses it (X7) and nothing large crosses
  * the bridge.
  *
@@ -140,17 +165,21 @@ function plainJSON(message: unknown): { json: string | undefined; size: number }
  * `Object.prototype`: a `toJSON` there would replace the whole request, its id with it, and the
  * host could never answer; a `length` setter would swallow the length.
  */
-function requestText(id: number | undefined, json: string | undefined, size: number, maxMessageBytes: number): string {
-  const idField = id === undefined ? '' : `"id":${id}`;
+function requestText(id: number | undefined, json: string | undefined, size: number, maxMessageBytes: number, attachments: number): string {
+  let idField = id === undefined ? '' : `"id":${id}`;
+  if (attachments > 0) idField += `${idField === '' ? '' : ','}"attachments":${attachments}`;
   if (json === undefined) return `{${idField}}`;
   const separator = idField === '' ? '' : ',';
   if (size > maxMessageBytes) return `{${idField}${separator}"length":${size}}`;
   return `{${idField}${separator}"message":${json}}`;
 }
 
-/** Sends a text through the binding, bound now so that later changes by the page do not matter. */
-function sender(binding: Binding | undefined, window: AndroidShimWindow): ((text: string) => void) | undefined {
-  if (typeof binding === 'function') return binding.bind(window);
+/**
+ * Sends a text, or an `ArrayBuffer` with `attachesBytes`, through the binding, bound now so that
+ * later changes by the page do not matter.
+ */
+function sender(binding: Binding | undefined, window: AndroidShimWindow): ((message: string | ArrayBuffer) => void) | undefined {
+  if (typeof binding === 'function') return binding.bind(window) as (message: string | ArrayBuffer) => void;
   if (binding && typeof binding === 'object' && typeof binding.postMessage === 'function') return binding.postMessage.bind(binding);
   return undefined;
 }
@@ -158,10 +187,24 @@ function sender(binding: Binding | undefined, window: AndroidShimWindow): ((text
 /**
  * Listens for replies on the frame's own binding object, when it can carry them: through
  * `addEventListener('message')` when it has it, else its `onmessage`. Returns whether it can.
+ * With `attachesBytes`, each `ArrayBuffer` that comes is kept, in order, for the next text, which
+ * takes them all: the host posts a reply's attachments right before its text, on this frame's
+ * route only.
  */
-function listenForReplies(binding: Binding, settle: (text: unknown) => void): boolean {
+function listenForReplies(binding: Binding, settle: (text: unknown, attachments?: readonly Uint8Array[]) => void, attachesBytes: boolean): boolean {
   if (typeof binding !== 'object') return false;
-  const listener: MessageListener = (event) => settle(event && event.data);
+  let received: Uint8Array[] = [];
+  const listener: MessageListener = (event) => {
+    const data = event && event.data;
+    if (typeof data === 'string' || !attachesBytes) {
+      const attachments = received;
+      received = [];
+      settle(data, attachments);
+      return;
+    }
+    const range = readBytes(data);
+    if (range !== undefined && typeof range === 'object') received[received.length] = new Uint8ArrayIntrinsic(range.buffer, range.offset, range.length);
+  };
   if (typeof binding.addEventListener === 'function') {
     binding.addEventListener('message', listener);
     return true;
@@ -173,10 +216,19 @@ function listenForReplies(binding: Binding, settle: (text: unknown) => void): bo
   return false;
 }
 
-/** A reply's text as a `StringTransportReply`; `undefined` for anything else. */
-function parseReply(text: unknown): StringTransportReply | undefined {
-  const reply = parseObject(text);
-  if (reply === undefined || isArray(reply) || !hasOwn(reply, 'id')) return undefined;
+/**
+ * A reply's text as a `StringTransportReply`, its byte values read as base64 or from
+ * `attachments`; `undefined` for anything else, a reply whose bytes cannot be read included.
+ */
+function parseReply(text: unknown, attachments?: readonly Uint8Array[]): StringTransportReply | undefined {
+  if (typeof text !== 'string') return undefined;
+  let reply: unknown;
+  try {
+    reply = parseWithBytes(text, attachments);
+  } catch {
+    return undefined;
+  }
+  if (reply === null || typeof reply !== 'object' || isArray(reply) || !hasOwn(reply, 'id')) return undefined;
   return typeof (reply as { id?: unknown }).id === 'number' ? (reply as StringTransportReply) : undefined;
 }
 

@@ -11,6 +11,7 @@ export interface AndroidShimConfiguration {
   channelName: string;
   maxMessageBytes: number;
   announcesDocuments: boolean;
+  attachesBytes: boolean;
 }
 
 /** `document-marker.ts`: reports each new main-frame document (S4). */

@@ -135,6 +135,7 @@ export interface StringTransportRequest {
   id?: number;
   message?: unknown;
   length?: number;
+  attachments?: number;
 }
 
 /** The one reply to a request: `value` (absent for `undefined`) or `error` (A1). */

@@ -198,6 +198,38 @@ const ways: Way[] = [
     },
   },
   {
+    name: 'the Android shim with ArrayBuffer web messages',
+    form: 'attachments',
+    page(maxMessageBytes = 1024) {
+      const received: Received[] = [];
+      let pending: ArrayBuffer[] = [];
+      const binding = Object.assign(new EventTarget(), {
+        postMessage(message: string | ArrayBuffer) {
+          if (typeof message !== 'string') {
+            pending.push(message);
+            return;
+          }
+          const attachments = pending;
+          pending = [];
+          const request = JSON.parse(message);
+          // As the host: the text names exactly the ArrayBuffers posted before it, and says how many.
+          assert.equal(request.attachments ?? 0, attachments.length);
+          const tooLarge = request.length !== undefined;
+          const text = message.slice(message.indexOf('"message":') + '"message":'.length, -1);
+          received.push(tooLarge ? { text: `#${request.length}` } : attachments.length === 0 ? { text } : { text, attachments: attachments.map((buffer) => new Uint8Array(buffer)) });
+          // The echo: each attachment, then the text that names them.
+          queueMicrotask(() => {
+            for (const buffer of attachments) binding.dispatchEvent(new MessageEvent('message', { data: buffer.slice(0) }));
+            binding.dispatchEvent(new MessageEvent('message', { data: tooLarge ? `{"id":${request.id}}` : `{"id":${request.id},"value":${text}}` }));
+          });
+        },
+      });
+      const window = topWindow({ [bindingName]: binding });
+      runHostScript('android-shim.js', window, { bindingName, channelName, maxMessageBytes, attachesBytes: true });
+      return { window, received, channel: window[channelName] as Channel };
+    },
+  },
+  {
     name: 'WebKitGTK\'s web process extension',
     form: 'attachments',
     page(maxMessageBytes = 1024) {

@@ -352,3 +352,72 @@ test('C1 A1 the web SDK finds the shim as the Android channel and calls through 
   assert.deepEqual(await bridge.request('echo', { a: 1 }), { echoed: { type: 'echo', a: 1 } });
   assert.equal(sent.length, 1);
 });
+
+/** Android's injected object with `WEB_MESSAGE_ARRAY_BUFFER`: it carries strings and `ArrayBuffer`s both ways. */
+function arrayBufferBinding(sent: (string | ArrayBuffer)[]) {
+  return Object.assign(new EventTarget(), { postMessage: (message: string | ArrayBuffer) => sent.push(message), onmessage: null });
+}
+
+test('B2 A1 with attachesBytes, each byte value goes first as an ArrayBuffer of its own, then the text naming them, id first, with their number', async () => {
+  const sent: (string | ArrayBuffer)[] = [];
+  const binding = arrayBufferBinding(sent);
+  const window = topWindow();
+  window.todayWebViewBridgeNative = binding;
+  runHostScript('android-shim.js', window, { ...configuration, attachesBytes: true });
+  const channel = window.todayWebViewBridge as { postMessage(message: unknown, hint?: unknown): Promise<unknown> };
+  const data = new Uint8Array([1, 2, 3, 4]);
+  void channel.postMessage({ type: 'upload', data, part: data.subarray(2) }, { bytes: true });
+  assert.equal(sent.length, 3);
+  assert.ok(sent[0] instanceof ArrayBuffer && sent[1] instanceof ArrayBuffer);
+  assert.deepEqual([...new Uint8Array(sent[0] as ArrayBuffer)], [1, 2, 3, 4]);
+  assert.deepEqual([...new Uint8Array(sent[1] as ArrayBuffer)], [3, 4]);
+  assert.ok(sent[0] !== data.buffer, 'a copy');
+  assert.match(sent[2] as string, /^\{"id":\d+,"attachments":2,"message":\{"type":"upload","data":\{"__today\.bytes":0\},"part":\{"__today\.bytes":1\}\}\}$/);
+  // Without bytes, or without the hint, a request is the text alone, as before.
+  void channel.postMessage({ type: 'headers' }, { bytes: true });
+  void channel.postMessage({ type: 'headers' });
+  assert.match(sent[3] as string, /^\{"id":\d+,"message":\{"type":"headers"\}\}$/);
+  assert.match(sent[4] as string, /^\{"id":\d+,"message":\{"type":"headers"\}\}$/);
+});
+
+test("B2 A1 with attachesBytes, a reply's ArrayBuffers are kept for the text that follows them, and only for it", async () => {
+  const sent: (string | ArrayBuffer)[] = [];
+  const binding = arrayBufferBinding(sent);
+  const window = topWindow();
+  window.todayWebViewBridgeNative = binding;
+  runHostScript('android-shim.js', window, { ...configuration, attachesBytes: true });
+  const channel = window.todayWebViewBridge as Channel;
+  const first = watch(channel.postMessage({ type: 'download' }));
+  const second = watch(channel.postMessage({ type: 'download' }));
+  const [firstID, secondID] = ids(sent as string[]);
+  const buffer = (bytes: number[]) => new MessageEvent('message', { data: new Uint8Array(bytes).buffer });
+  binding.dispatchEvent(buffer([7, 8]));
+  binding.dispatchEvent(buffer([9]));
+  replyOnObject(binding, `{"id":${firstID},"value":{"a":{"__today.bytes":1},"b":{"__today.bytes":0}}}`);
+  // Those were taken by that text: an index in the next reply names nothing, and it is ignored.
+  replyOnObject(binding, `{"id":${secondID},"value":{"a":{"__today.bytes":0}}}`);
+  await tick();
+  assert.equal(first.settled, 1);
+  assert.deepEqual(first.value, { a: new Uint8Array([9]), b: new Uint8Array([7, 8]) });
+  assert.equal(second.settled, 0);
+  // Base64 still reads, through either route.
+  replyOnWindow(window, `{"id":${secondID},"value":{"__today.bytes":"AQI="}}`);
+  await tick();
+  assert.deepEqual(second.value, new Uint8Array([1, 2]));
+});
+
+test('B2 A1 without attachesBytes, an ArrayBuffer on the binding is ignored and bytes go as base64 in the text', async () => {
+  const sent: (string | ArrayBuffer)[] = [];
+  const binding = arrayBufferBinding(sent);
+  const window = topWindow();
+  window.todayWebViewBridgeNative = binding;
+  runHostScript('android-shim.js', window, configuration);
+  const channel = window.todayWebViewBridge as { postMessage(message: unknown, hint?: unknown): Promise<unknown> };
+  const call = watch(channel.postMessage({ type: 'upload', data: new Uint8Array([1, 2]) }, { bytes: true }));
+  assert.equal(sent.length, 1);
+  assert.match(sent[0] as string, /^\{"id":\d+,"message":\{"type":"upload","data":\{"__today\.bytes":"AQI="\}\}\}$/);
+  binding.dispatchEvent(new MessageEvent('message', { data: new ArrayBuffer(1) }));
+  replyOnObject(binding, `{"id":${ids(sent as string[])[0]},"value":{"__today.bytes":0}}`);
+  await tick();
+  assert.equal(call.settled, 0, 'an index names nothing in the base64 form');
+});

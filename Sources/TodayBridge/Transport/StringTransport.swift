@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The id-correlated string protocol of string-only hosts: Android's `addWebMessageListener` or
 /// `@JavascriptInterface`, or anything else that carries strings (A1, A2).
 ///
@@ -39,18 +45,67 @@ public struct StringTransport: Sendable {
     @_spi(Adapters) public func receive(
         utf8 request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, reply: @escaping @Sendable ([UInt8]) -> Void
     ) {
+        receive(utf8: request, attachments: nil, from: sender) { reply($0.utf8) }
+    }
+
+    /// ``receive(utf8:from:reply:)`` for a route that carries bytes beside the text (B2): Android's
+    /// `JavaScriptReplyProxy` with `WEB_MESSAGE_ARRAY_BUFFER`, where the shim posts each of a
+    /// message's attachments as an `ArrayBuffer` before its text. `attachments` are the ones the
+    /// route carried since its last text, in order; a request whose `attachments` count is not
+    /// their number is refused as malformed, its bytes never read; a request that names no
+    /// attachments is read without them, and they are dropped (a diagnostic says so). `reply` gets the
+    /// reply's text and the bytes its byte values name by index, for the host to post before it.
+    @_spi(Adapters) public func receive(
+        utf8 request: UnsafeBufferPointer<UInt8>, attachments: [Data], from sender: SenderFacts,
+        reply: @escaping @Sendable (_ text: [UInt8], _ attachments: [Data]) -> Void
+    ) {
+        receive(utf8: request, attachments: .some(attachments), from: sender) { answer in
+            let (text, attachments) = answer.utf8AttachingBytes
+            reply(text, attachments)
+        }
+    }
+
+    /// Reads a request in the base64 form (`attachments` nil) or the attachments form.
+    private func receive(
+        utf8 request: UnsafeBufferPointer<UInt8>, attachments: [Data]?, from sender: SenderFacts,
+        reply: @escaping @Sendable (StringTransportReply) -> Void
+    ) {
         if request.isEmpty { return }
         let limits = connection.bridge.configuration.limits.json
         let envelope: StringTransportEnvelope
         do {
             // One more level and a little more text for the envelope around the message.
-            envelope = try StringTransportEnvelope(
-                parsing: request, limits: JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1))
+            let envelopeLimits = JSONLimits(maxBytes: limits.maxBytes + 64, maxDepth: limits.maxDepth + 1)
+            let carried = attachments?.count ?? 0
+            let attached = Result {
+                try StringTransportEnvelope(parsing: request, limits: envelopeLimits, attachments: attachments ?? [])
+            }
+            var read: StringTransportEnvelope
+            if carried > 0, (try? attached.get())?.attachments == nil {
+                // ArrayBuffers before a text that does not name them (the page's own, posted to
+                // the injected object): unless it names some, they are dropped and the text is
+                // read without them.
+                let plain = Result { try StringTransportEnvelope(parsing: request, limits: envelopeLimits) }
+                if case .success(let named) = plain, named.attachments != nil {
+                    read = try attached.get()
+                } else {
+                    connection.bridge.observer.report(
+                        .undecodableMessage, "\(carried) ArrayBuffers before a request that names none: dropped")
+                    read = try plain.get()
+                }
+            } else {
+                read = try attached.get()
+            }
+            envelope = read
+            if let declared = envelope.attachments, declared != Double(carried) {
+                throw StringTransportEnvelope.Unreadable(
+                    description: "it names \(JSONValue.format(declared)) attachments, \(carried) came before it")
+            }
         } catch {
             let id = Self.leadingID(of: request)
             connection.receive(.unusable("a string-transport request that is not a request (\(error))"), from: sender) {
                 answer in
-                if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
+                if let id { reply(StringTransportReply(id: id, reply: answer)) }
             }
             return
         }
@@ -63,7 +118,7 @@ public struct StringTransport: Sendable {
             }
         let id = envelope.id
         connection.receive(message, from: sender) { answer in
-            if let id { reply(StringTransportReply(id: id, reply: answer).utf8) }
+            if let id { reply(StringTransportReply(id: id, reply: answer)) }
         }
     }
 

@@ -37,13 +37,23 @@ public struct AndroidShimConfiguration: Codable, Sendable {
     /// Whether the shim, in the top frame, first sends the empty text: the notice that a new main
     /// document starts, for hosts that learn of new documents late (Android's `onPageStarted`, S4).
     public var announcesDocuments: Bool
+    /// How bytes cross (B2): `false`, in the text as base64, both ways; `true`, beside it, each
+    /// attachment an `ArrayBuffer` message posted through the binding before the text that names
+    /// it by index (`"attachments": n` in the request), and a reply's the same way. Only for a
+    /// binding that carries `ArrayBuffer`s both ways: Android's injected object when the WebView
+    /// has `WEB_MESSAGE_ARRAY_BUFFER`.
+    public var attachesBytes: Bool
 
     /// A configuration for the shim over `bindingName`, presenting `channelName`.
-    public init(bindingName: String, channelName: String, maxMessageBytes: Int, announcesDocuments: Bool = false) {
+    public init(
+        bindingName: String, channelName: String, maxMessageBytes: Int, announcesDocuments: Bool = false,
+        attachesBytes: Bool = false
+    ) {
         self.bindingName = bindingName
         self.channelName = channelName
         self.maxMessageBytes = Double(maxMessageBytes)
         self.announcesDocuments = announcesDocuments
+        self.attachesBytes = attachesBytes
     }
 }
 

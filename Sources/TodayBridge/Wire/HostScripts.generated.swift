@@ -16,7 +16,12 @@ extension HostScript where Configuration == AndroidShimConfiguration {
     /// with a `TypeError` (W5). Bytes cross in the text as base64, both ways (B2): a message the SDK
     /// says holds bytes (`postMessage(message, { bytes: true })`) is written with them, and a reply's
     /// become new `Uint8Array`s; a reply whose bytes cannot be read is ignored, as one that is not
-    /// JSON. With `announcesDocuments`, the shim in the top frame sends the empty
+    /// JSON. With `attachesBytes` (Android's `WEB_MESSAGE_ARRAY_BUFFER`), bytes cross beside the text
+    /// instead, without base64: each of a message's byte values is posted as a new `ArrayBuffer` of its
+    /// own, in order, right before the request's text, which names each by its index and carries their
+    /// number (`{"id":N,"attachments":n,"message":…}`); a reply's `ArrayBuffer`s on the frame's binding
+    /// object are kept for the reply text that follows them, which names them the same way. Replies
+    /// through `STRING_REPLY_EVENT` stay base64. With `announcesDocuments`, the shim in the top frame sends the empty
     /// text as its document starts, before the page's scripts run, and again when the page is shown
     /// from the back-forward cache (`pageshow` with `persisted`): the notice that its document is shown,
     /// for a host that learns of documents late (Android, S4). No host answers it, and the host reads
@@ -97,90 +102,6 @@ function describe(error) {
     catch {
         return 'the value cannot be described';
     }
-}
-
-// host/bytes/base64.js
-const CHUNK = 8190;
-const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
-function encodeBase64(range) {
-    if (toBase64Intrinsic !== undefined)
-        return toBase64Intrinsic(new Uint8ArrayIntrinsic(range.buffer, range.offset, range.length));
-    let text = '';
-    for (let start = 0; start < range.length; start += CHUNK) {
-        const length = range.length - start < CHUNK ? range.length - start : CHUNK;
-        const chunk = new Uint8ArrayIntrinsic(range.buffer, range.offset + start, length);
-        defineProperty(chunk, 'length', { value: length });
-        text += btoaIntrinsic(reflectApply(fromCharCode, undefined, chunk));
-    }
-    return text;
-}
-function decodeBase64(text) {
-    if (text.length % 4 !== 0 || !exec(BASE64_TEXT, text))
-        return undefined;
-    if (fromBase64Intrinsic !== undefined)
-        return fromBase64Intrinsic(text);
-    const binary = atobIntrinsic(text);
-    const bytes = new Uint8ArrayIntrinsic(binary.length);
-    for (let index = 0; index < binary.length; index++)
-        bytes[index] = charCodeAt(binary, index);
-    return bytes;
-}
-
-// host/bytes/read-bytes.js
-const QUOTED_BYTES_MEMBER = `"${BYTES_MEMBER}"`;
-function parseWithBytes(text, attachments) {
-    const value = parse(text);
-    return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
-}
-function parseObject(text) {
-    if (typeof text !== 'string')
-        return undefined;
-    let value;
-    try {
-        value = parseWithBytes(text);
-    }
-    catch {
-        return undefined;
-    }
-    return value !== null && typeof value === 'object' ? value : undefined;
-}
-function reviveBytes(value, attachments) {
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (isArray(value)) {
-        for (let index = 0; index < value.length; index++) {
-            const item = value[index];
-            const revived = reviveBytes(item, attachments);
-            if (revived !== item)
-                value[index] = revived;
-        }
-        return value;
-    }
-    const object = value;
-    if (hasOwn(object, BYTES_MEMBER))
-        return readByteValue(object, attachments);
-    const names = ownKeys(object);
-    for (let index = 0; index < names.length; index++) {
-        const item = object[names[index]];
-        const revived = reviveBytes(item, attachments);
-        if (revived !== item)
-            object[names[index]] = revived;
-    }
-    return object;
-}
-function readByteValue(object, attachments) {
-    const content = object[BYTES_MEMBER];
-    if (ownKeys(object).length === 1) {
-        if (typeof content === 'string') {
-            const bytes = decodeBase64(content);
-            if (bytes !== undefined)
-                return bytes;
-        }
-        else if (typeof content === 'number' && content >= 0 && content % 1 === 0 && attachments !== undefined && hasOwn(attachments, content)) {
-            return attachments[content];
-        }
-    }
-    throw new SyntaxErrorIntrinsic(`The host's bytes cannot be read: a "${BYTES_MEMBER}" that is not one member holding base64 or an attachment's index`);
 }
 
 // src/byte-values.js
@@ -284,6 +205,90 @@ function isSharedArrayBuffer(value) {
     }
 }
 
+// host/bytes/base64.js
+const CHUNK = 8190;
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+function encodeBase64(range) {
+    if (toBase64Intrinsic !== undefined)
+        return toBase64Intrinsic(new Uint8ArrayIntrinsic(range.buffer, range.offset, range.length));
+    let text = '';
+    for (let start = 0; start < range.length; start += CHUNK) {
+        const length = range.length - start < CHUNK ? range.length - start : CHUNK;
+        const chunk = new Uint8ArrayIntrinsic(range.buffer, range.offset + start, length);
+        defineProperty(chunk, 'length', { value: length });
+        text += btoaIntrinsic(reflectApply(fromCharCode, undefined, chunk));
+    }
+    return text;
+}
+function decodeBase64(text) {
+    if (text.length % 4 !== 0 || !exec(BASE64_TEXT, text))
+        return undefined;
+    if (fromBase64Intrinsic !== undefined)
+        return fromBase64Intrinsic(text);
+    const binary = atobIntrinsic(text);
+    const bytes = new Uint8ArrayIntrinsic(binary.length);
+    for (let index = 0; index < binary.length; index++)
+        bytes[index] = charCodeAt(binary, index);
+    return bytes;
+}
+
+// host/bytes/read-bytes.js
+const QUOTED_BYTES_MEMBER = `"${BYTES_MEMBER}"`;
+function parseWithBytes(text, attachments) {
+    const value = parse(text);
+    return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
+}
+function parseObject(text) {
+    if (typeof text !== 'string')
+        return undefined;
+    let value;
+    try {
+        value = parseWithBytes(text);
+    }
+    catch {
+        return undefined;
+    }
+    return value !== null && typeof value === 'object' ? value : undefined;
+}
+function reviveBytes(value, attachments) {
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (isArray(value)) {
+        for (let index = 0; index < value.length; index++) {
+            const item = value[index];
+            const revived = reviveBytes(item, attachments);
+            if (revived !== item)
+                value[index] = revived;
+        }
+        return value;
+    }
+    const object = value;
+    if (hasOwn(object, BYTES_MEMBER))
+        return readByteValue(object, attachments);
+    const names = ownKeys(object);
+    for (let index = 0; index < names.length; index++) {
+        const item = object[names[index]];
+        const revived = reviveBytes(item, attachments);
+        if (revived !== item)
+            object[names[index]] = revived;
+    }
+    return object;
+}
+function readByteValue(object, attachments) {
+    const content = object[BYTES_MEMBER];
+    if (ownKeys(object).length === 1) {
+        if (typeof content === 'string') {
+            const bytes = decodeBase64(content);
+            if (bytes !== undefined)
+                return bytes;
+        }
+        else if (typeof content === 'number' && content >= 0 && content % 1 === 0 && attachments !== undefined && hasOwn(attachments, content)) {
+            return attachments[content];
+        }
+    }
+    throw new SyntaxErrorIntrinsic(`The host's bytes cannot be read: a "${BYTES_MEMBER}" that is not one member holding base64 or an attachment's index`);
+}
+
 // host/bytes/write-bytes.js
 function announcesBytes(hint) {
     return hint !== null && typeof hint === 'object' && hasOwn(hint, 'bytes') && hint.bytes === true;
@@ -344,8 +349,8 @@ function androidShim(window, configuration) {
     if (!send || configuration.channelName in window)
         return;
     const pending = createObject(null);
-    const settle = (text) => {
-        const reply = parseReply(text);
+    const settle = (text, attachments) => {
+        const reply = parseReply(text, attachments);
         const call = reply && pending[reply.id];
         if (!reply || !call)
             return;
@@ -355,7 +360,7 @@ function androidShim(window, configuration) {
         else
             call.resolve(hasOwn(reply, 'value') ? reply.value : undefined);
     };
-    const framesOwnRoute = listenForReplies(binding, settle);
+    const framesOwnRoute = listenForReplies(binding, settle, configuration.attachesBytes);
     const isTop = window === window.top;
     if (isTop)
         window.addEventListener(STRING_REPLY_EVENT, (event) => settle(eventDetail(event)));
@@ -364,10 +369,14 @@ function androidShim(window, configuration) {
     const channel = freeze({
         postMessage(message, hint) {
             let text;
+            let attachments;
             const id = answered ? nextID++ : undefined;
             try {
-                const { json, size } = announcesBytes(hint) ? stringifyWithBytes(message, 'base64', configuration.maxMessageBytes) : plainJSON(message);
-                text = requestText(id, json, size, configuration.maxMessageBytes);
+                const form = configuration.attachesBytes ? 'attachments' : 'base64';
+                const { json, size, ranges } = announcesBytes(hint) ? stringifyWithBytes(message, form, configuration.maxMessageBytes) : plainJSON(message);
+                if (ranges.length > 0 && size <= configuration.maxMessageBytes)
+                    attachments = buffersOf(copyAttachments(ranges));
+                text = requestText(id, json, size, configuration.maxMessageBytes, attachments === undefined ? 0 : attachments.length);
             }
             catch (error) {
                 return rejected(refusal(error));
@@ -376,6 +385,9 @@ function androidShim(window, configuration) {
                 if (id !== undefined)
                     pending[id] = { resolve, reject };
                 try {
+                    if (attachments !== undefined)
+                        for (let index = 0; index < attachments.length; index++)
+                            send(attachments[index]);
                     send(text);
                 }
                 catch (error) {
@@ -409,10 +421,18 @@ function plainJSON(message) {
     if (structuredCloneIntrinsic)
         structuredCloneIntrinsic(message);
     const json = stringify(message);
-    return { json, size: json === undefined ? 0 : json.length };
+    return { json, size: json === undefined ? 0 : json.length, ranges: [] };
 }
-function requestText(id, json, size, maxMessageBytes) {
-    const idField = id === undefined ? '' : `"id":${id}`;
+function buffersOf(copies) {
+    const buffers = [];
+    for (let index = 0; index < copies.length; index++)
+        buffers[index] = readBytes(copies[index]).buffer;
+    return buffers;
+}
+function requestText(id, json, size, maxMessageBytes, attachments) {
+    let idField = id === undefined ? '' : `"id":${id}`;
+    if (attachments > 0)
+        idField += `${idField === '' ? '' : ','}"attachments":${attachments}`;
     if (json === undefined)
         return `{${idField}}`;
     const separator = idField === '' ? '' : ',';
@@ -427,10 +447,22 @@ function sender(binding, window) {
         return binding.postMessage.bind(binding);
     return undefined;
 }
-function listenForReplies(binding, settle) {
+function listenForReplies(binding, settle, attachesBytes) {
     if (typeof binding !== 'object')
         return false;
-    const listener = (event) => settle(event && event.data);
+    let received = [];
+    const listener = (event) => {
+        const data = event && event.data;
+        if (typeof data === 'string' || !attachesBytes) {
+            const attachments = received;
+            received = [];
+            settle(data, attachments);
+            return;
+        }
+        const range = readBytes(data);
+        if (range !== undefined && typeof range === 'object')
+            received[received.length] = new Uint8ArrayIntrinsic(range.buffer, range.offset, range.length);
+    };
     if (typeof binding.addEventListener === 'function') {
         binding.addEventListener('message', listener);
         return true;
@@ -441,9 +473,17 @@ function listenForReplies(binding, settle) {
     }
     return false;
 }
-function parseReply(text) {
-    const reply = parseObject(text);
-    if (reply === undefined || isArray(reply) || !hasOwn(reply, 'id'))
+function parseReply(text, attachments) {
+    if (typeof text !== 'string')
+        return undefined;
+    let reply;
+    try {
+        reply = parseWithBytes(text, attachments);
+    }
+    catch {
+        return undefined;
+    }
+    if (reply === null || typeof reply !== 'object' || isArray(reply) || !hasOwn(reply, 'id'))
         return undefined;
     return typeof reply.id === 'number' ? reply : undefined;
 }

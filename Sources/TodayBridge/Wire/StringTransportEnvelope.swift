@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// `{ id, message }`: a request on a string-only channel, as the Android shim writes it (A1, A2).
 @_spi(Adapters) public struct StringTransportRequest: Codable, Sendable {
     /// Chosen by the shim; the reply carries it back. Absent for a notification, which gets no reply.
@@ -8,6 +14,10 @@
     /// (UTF-16 code units, at most its UTF-8 length), which the host refuses (X7) without the
     /// text ever crossing.
     @_spi(Adapters) public var length: Double?
+    /// How many attachments the message's byte values name (B2), each carried before the text as
+    /// its own `ArrayBuffer` message on the same route (Android with `WEB_MESSAGE_ARRAY_BUFFER`);
+    /// absent for none. The host refuses a request whose count is not the number it received.
+    @_spi(Adapters) public var attachments: Double?
 }
 
 /// A ``StringTransportRequest`` as the transport reads it, field by field as its `Decodable`
@@ -24,11 +34,14 @@ package struct StringTransportEnvelope {
     package var id: Double?
     package var message: ParsedMessage?
     package var length: Double?
+    package var attachments: Double?
 
-    /// Reads a request's UTF-8 text within `limits`.
-    package init(parsing text: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws {
-        guard text.count <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: text, maxDepth: limits.maxDepth)
+    /// Reads a request's UTF-8 text within `limits`, its byte values' `attachments` beside it
+    /// (B2), which count toward the size (B4).
+    package init(parsing text: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data] = []) throws {
+        let size = attachments.reduce(text.count) { $0 + $1.count }
+        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        var parser = JSONParser(bytes: text, maxDepth: limits.maxDepth, attachments: attachments)
         guard parser.isAtObject() else { throw Unreadable(description: "not an object") }
         var unreadable: Unreadable?
         try parser.parseMembers { key, parser throws(JSONParseError) in
@@ -41,6 +54,7 @@ package struct StringTransportEnvelope {
                 switch key {
                 case "id": id = try Self.number(value, key)
                 case "length": length = try Self.number(value, key)
+                case "attachments": self.attachments = try Self.number(value, key)
                 default: break
                 }
             } catch {
@@ -79,6 +93,19 @@ package struct StringTransportEnvelope {
     /// The reply as the UTF-8 text the shim reads: compact JSON with sorted keys, as ``JSONValue``
     /// writes an object, written without building one (this runs for every reply).
     @_spi(Adapters) public var utf8: [UInt8] {
+        write(attachments: nil)
+    }
+
+    /// ``utf8`` for a route that carries bytes beside the text (B2): each byte value written as the
+    /// index of its attachment, in the order the attachments are returned, which the host posts
+    /// before the text.
+    @_spi(Adapters) public var utf8AttachingBytes: (text: [UInt8], attachments: [Data]) {
+        let attachments = ByteAttachments()
+        let text = write(attachments: attachments)
+        return (text, attachments.list)
+    }
+
+    private func write(attachments: ByteAttachments?) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         output.append(UInt8(ascii: "{"))
@@ -91,7 +118,7 @@ package struct StringTransportEnvelope {
         JSONValue.number(id).write(to: &output)
         if let value {
             output.append(contentsOf: #","value":"#.utf8)
-            value.write(to: &output)
+            value.write(to: &output, attachments: attachments)
         }
         output.append(UInt8(ascii: "}"))
         return output

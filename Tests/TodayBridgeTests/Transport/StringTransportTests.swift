@@ -227,4 +227,86 @@ struct StringTransportTests {
             #expect(fields.utf8 == JSONValue.object(object).jsonUTF8)
         }
     }
+
+    /// The reply text's JSON and its attachments, in the attachments form, for `request` after `attachments`.
+    private func replyAttaching(
+        _ request: String, after attachments: [Data], host: BridgeTestHost
+    ) async throws -> (JSONValue, [Data])? {
+        let answers = Locked<[([UInt8], [Data])]>([])
+        Array(request.utf8).withUnsafeBufferPointer { bytes in
+            StringTransport(connection: host.connection).receive(
+                utf8: bytes, attachments: attachments, from: host.senderFacts(for: .main)
+            ) { text, attachments in answers.withLock { $0.append((text, attachments)) } }
+        }
+        await Fixtures.settle { !answers.withLock(\.isEmpty) && host.connection.pendingCallCount == 0 }
+        let replies = answers.withLock { $0 }
+        #expect(replies.count <= 1, "answered more than once")
+        return try replies.first.map {
+            (try JSONValue(parsing: String(decoding: $0.0, as: UTF8.self), attachments: $0.1), $0.1)
+        }
+    }
+
+    private struct Blob: Codable, Sendable {
+        let data: Data
+    }
+
+    @Test(
+        "B2 A1 in the attachments form a request's bytes are the ones carried before it, and the answer's go beside it")
+    func b2Attachments() async throws {
+        let host = Fixtures.trustedHost()
+        try host.bridge.register("echo", access: .anyFrame) { (request: Blob, _) in request }
+        let echoed = try #require(
+            try await replyAttaching(
+                #"{"id":1,"attachments":2,"message":{"type":"echo","data":{"__today.bytes":1}}}"#,
+                after: [Data([9]), Data([1, 2, 3])], host: host))
+        #expect(echoed.0 == ["id": 1, "value": ["data": .bytes(Data([1, 2, 3]))]])
+        #expect(echoed.1 == [Data([1, 2, 3])])
+        // Base64 still reads in this form.
+        let base64 = try #require(
+            try await replyAttaching(
+                #"{"id":2,"message":{"type":"echo","data":{"__today.bytes":"AQI="}}}"#, after: [], host: host))
+        #expect(base64.1 == [Data([1, 2])])
+        try await host.finish()
+    }
+
+    @Test(
+        "B2 B3 in the attachments form a request whose count is not the number carried is refused; one that names none is read without them"
+    )
+    func b2AttachmentsMismatch() async throws {
+        let host = Fixtures.trustedHost()
+        try host.bridge.register("echo", access: .anyFrame) { (request: Blob, _) in request }
+        let diagnostics = host.bridge.diagnostics()
+        var answers: [(JSONValue, [Data])?] = []
+        let seen = await Fixtures.collect(diagnostics) {
+            // One more than it names, one fewer, and none where it names one.
+            answers.append(
+                try? await replyAttaching(
+                    #"{"id":1,"attachments":1,"message":{"type":"echo","data":{"__today.bytes":0}}}"#,
+                    after: [Data([7]), Data([1])], host: host))
+            answers.append(
+                try? await replyAttaching(
+                    #"{"id":2,"attachments":2,"message":{"type":"echo","data":{"__today.bytes":0}}}"#,
+                    after: [Data([1])], host: host))
+            answers.append(
+                try? await replyAttaching(
+                    #"{"id":3,"attachments":1,"message":{"type":"echo","data":{"__today.bytes":0}}}"#, after: [],
+                    host: host))
+            // Strays before a text that names none: dropped; an index in it names nothing.
+            answers.append(
+                try? await replyAttaching(
+                    #"{"id":4,"message":{"type":"echo","data":{"__today.bytes":0}}}"#, after: [Data([7])], host: host))
+            answers.append(
+                try? await replyAttaching(
+                    #"{"id":5,"message":{"type":"echo","data":{"__today.bytes":"AQI="}}}"#, after: [Data([7])],
+                    host: host))
+        }
+        #expect(
+            answers.map { $0?.0 } == [
+                ["id": 1], ["id": 2], ["id": 3], ["id": 4], ["id": 5, "value": ["data": .bytes(Data([1, 2]))]],
+            ])
+        #expect(answers.map { $0?.1 } == [[], [], [], [], [Data([1, 2])]])
+        #expect(seen.filter { $0.message.contains("ArrayBuffers before a request that names none") }.count == 2)
+        #expect(seen.filter { $0.message.contains("came before it") }.count == 2)
+        try await host.finish()
+    }
 }

@@ -4,7 +4,8 @@ import TodayBridge
 
 /// Bytes through each engine (B1–B4): a page's Uint8Array, ArrayBuffer and DataView reach the
 /// host's test capabilities and come back as Uint8Arrays, in requests, answers, events and native
-/// calls; through WebKitGTK's extension beside the text, elsewhere as base64, which neither side sees.
+/// calls; through WebKitGTK's extension and Android's ArrayBuffer web messages beside the text,
+/// elsewhere as base64, which neither side sees.
 @Suite("End to end: bytes", .serialized)
 struct BytesEndToEndTests {
     /// A byte value's length and checksum, as the page describes it.

@@ -27,13 +27,17 @@ final class AndroidWebView: HostedObject {
     /// Owned here: the connection keeps its web view weakly.
     private let page: HostWebView
     private let transport: StringTransport
+    /// Whether replies through a reply proxy carry bytes beside their text (B2): the shim was
+    /// installed with `attachesBytes` (`WEB_MESSAGE_ARRAY_BUFFER`).
+    let attachesBytes: Bool
     private let facts = Mutex(DocumentFacts())
     /// Native events from the app, emitted one after the other in the order the app sent them.
     private let events: AsyncStream<(name: String, data: JSONValue)>.Continuation
 
     var host: HostChannel { page.host }
 
-    init(bridge: AndroidBridge, host: HostChannel) {
+    init(bridge: AndroidBridge, host: HostChannel, attachesBytes: Bool) {
+        self.attachesBytes = attachesBytes
         page = HostWebView(host: host)
         connection = bridge.bridge.connect(page)
         transport = StringTransport(connection: connection)
@@ -88,6 +92,18 @@ final class AndroidWebView: HostedObject {
         _ request: UnsafeBufferPointer<UInt8>, from sender: SenderFacts, answer: @escaping @Sendable ([UInt8]) -> Void
     ) {
         transport.receive(utf8: request, from: sender, reply: answer)
+    }
+
+    /// Answers one request of the Android shim in the attachments form (B2): `attachments` are
+    /// the `ArrayBuffer`s its reply proxy carried since its last text, in order; `answer` gets the
+    /// reply's text and the bytes it names, for the glue to post before it.
+    func receive(
+        _ request: UnsafeBufferPointer<UInt8>, attachments: [Data], from sender: SenderFacts,
+        answer: @escaping @Sendable (ReplyRoute.Reply) -> Void
+    ) {
+        transport.receive(utf8: request, attachments: attachments, from: sender) { text, attachments in
+            answer(ReplyRoute.Reply(text: text, attachments: attachments))
+        }
     }
 
     /// A reply for the main frame, without a reply route: delivered with `evaluateJavascript`.

@@ -1,4 +1,9 @@
 import CJNI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 import TodayBridge
 import TodayBridgeAndroidWire
@@ -67,14 +72,19 @@ final class HostChannel: Sendable {
         }
     }
 
-    /// Hands `reply` to the frame behind `route` (`NativeHost.reply`). Returns `false` when Java
-    /// threw or the host is gone.
+    /// Hands `reply` to the frame behind `route` (`NativeHost.reply`), with the bytes it names by
+    /// index (B2), which the host posts first. Returns `false` when Java threw or the host is gone.
     @discardableResult
-    func reply(_ reply: [UInt8], to route: jobject, in jni: JNI) -> Bool {
+    func reply(_ reply: [UInt8], attachments: [Data] = [], to route: jobject, in jni: JNI) -> Bool {
         withHost(in: jni) { host in
             jni.withLocalFrame {
                 guard let bytes = jni.byteArray(reply) else { return false }
-                return jni.callVoidMethod(host, methods.reply, [jvalue(l: route), jvalue(l: bytes)])
+                var list: jobjectArray?
+                if !attachments.isEmpty {
+                    guard let made = jni.byteArrays(attachments, type: methods.byteArrayType) else { return false }
+                    list = made
+                }
+                return jni.callVoidMethod(host, methods.reply, [jvalue(l: route), jvalue(l: bytes), jvalue(l: list)])
             }
         } ?? false
     }

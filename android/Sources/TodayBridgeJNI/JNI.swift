@@ -1,4 +1,9 @@
 import CJNI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TodayBridge
 
 /// The JNI environment of the calling thread, with the few operations this library needs.
@@ -42,6 +47,36 @@ struct JNI {
             }
             return body(UnsafeBufferPointer(buffer))
         }
+    }
+
+    /// The bytes of each `byte[]` of a Java `byte[][]`, copied (a null element is empty); `nil`
+    /// for a null array.
+    func byteArrays(of array: jobjectArray?) -> [Data]? {
+        guard let array else { return nil }
+        let count = Int(functions.GetArrayLength(env, array))
+        return (0..<count).map { index in
+            guard let element = functions.GetObjectArrayElement(env, array, jsize(index)) else { return Data() }
+            defer { functions.DeleteLocalRef(env, element) }
+            let length = Int(functions.GetArrayLength(env, element))
+            var data = Data(count: length)
+            data.withUnsafeMutableBytes { bytes in
+                functions.GetByteArrayRegion(
+                    env, element, 0, jsize(length), bytes.baseAddress?.assumingMemoryBound(to: jbyte.self))
+            }
+            return data
+        }
+    }
+
+    /// A new Java `byte[][]` holding each of `list` (a local reference); `nil` when Java is out of memory.
+    func byteArrays(_ list: [Data], type: jclass) -> jobjectArray? {
+        guard let array = functions.NewObjectArray(env, jsize(list.count), type, nil) else { return nil }
+        for (index, data) in list.enumerated() {
+            let element: jbyteArray? = data.withUnsafeBytes { byteArray($0.bindMemory(to: UInt8.self)) }
+            guard let element else { return nil }
+            functions.SetObjectArrayElement(env, array, jsize(index), element)
+            functions.DeleteLocalRef(env, element)
+        }
+        return array
     }
 
     /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.

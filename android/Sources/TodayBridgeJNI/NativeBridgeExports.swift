@@ -36,12 +36,19 @@ public func nativeBridgeCreate(_ env: Env, _ type: jclass, _ configuration: jbyt
     }
 }
 
-/// `installation(bridge: Long): ByteArray?`: `AndroidInstallation` (TodayBridge), what the glue installs in
-/// each web view.
+/// `installation(bridge: Long, attachesBytes: Boolean): ByteArray?`: `AndroidInstallation`
+/// (TodayBridge), what the glue installs in each web view; with `attachesBytes` (the WebView has
+/// `WEB_MESSAGE_LISTENER` and `WEB_MESSAGE_ARRAY_BUFFER`), the shim carries bytes as `ArrayBuffer`
+/// messages beside the text (B2).
 @_cdecl("Java_today_bridge_NativeBridge_installation")
-public func nativeBridgeInstallation(_ env: Env, _ type: jclass, _ bridge: jlong) -> jbyteArray? {
+public func nativeBridgeInstallation(
+    _ env: Env, _ type: jclass, _ bridge: jlong, _ attachesBytes: jboolean
+)
+    -> jbyteArray?
+{
     guard let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
-        let installation = try? JSONValueEncoder().encode(AndroidInstallation(bridge.bridge.configuration))
+        let installation = try? JSONValueEncoder().encode(
+            AndroidInstallation(bridge.bridge.configuration, attachesBytes: attachesBytes != JNI_FALSE))
     else { return nil }
     return JNI(env: env).byteArray(installation.jsonString)
 }
@@ -81,15 +88,24 @@ public func nativeBridgeFlushAnalytics(_ env: Env, _ type: jclass, _ bridge: jlo
     flushed.wait()
 }
 
-/// `connect(bridge: Long, host: NativeHost): Long`: one web view, whose replies, scripts and
-/// cookies `host` carries out (held weakly: the glue keeps it); 0 for an unknown bridge.
+/// `connect(bridge: Long, host: NativeHost, attachesBytes: Boolean): Long`: one web view, whose
+/// replies, scripts and cookies `host` carries out (held weakly: the glue keeps it), its shim
+/// installed with `attachesBytes` or not (B2); 0 for an unknown bridge.
 @_cdecl("Java_today_bridge_NativeBridge_connect")
-public func nativeBridgeConnect(_ env: Env, _ type: jclass, _ bridge: jlong, _ host: jobject?) -> jlong {
+public func nativeBridgeConnect(
+    _ env: Env, _ type: jclass, _ bridge: jlong, _ host: jobject?, _ attachesBytes: jboolean
+)
+    -> jlong
+{
     let jni = JNI(env: env)
     guard let methods = NativeHostMethods.loaded, let bridge = Handles.find(Int64(bridge), as: AndroidBridge.self),
         let host = WeakJavaObject(host, in: jni)
     else { return 0 }
-    return jlong(Handles.add(AndroidWebView(bridge: bridge, host: HostChannel(host: .weak(host), methods: methods))))
+    return jlong(
+        Handles.add(
+            AndroidWebView(
+                bridge: bridge, host: HostChannel(host: .weak(host), methods: methods),
+                attachesBytes: attachesBytes != JNI_FALSE)))
 }
 
 /// `disconnect(webView: Long)`: the web view is closed; every pending call settles (C5). Later
@@ -105,15 +121,17 @@ public func nativeBridgeRelease(_ env: Env, _ type: jclass, _ webView: jlong) {
     Handles.remove(Int64(webView), as: AndroidWebView.self)?.close()
 }
 
-/// `receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?,
-/// route: Any?): ByteArray?`: one request with the listener's facts (C8), judged against the main
-/// document the glue last reported. Returns the reply when the core answered before returning,
-/// for the glue to post to `route`; otherwise null, and the answer goes to
-/// `NativeHost.reply(route, …)` later, or to the main frame when `route` is null.
+/// `receive(webView: Long, request: ByteArray, attachments: Array<ByteArray>?, isMainFrame: Boolean,
+/// sourceOrigin: ByteArray?, route: Any?): ByteArray?`: one request with the listener's facts (C8),
+/// judged against the main document the glue last reported, with the `ArrayBuffer`s its reply proxy
+/// carried since its last text (B2; read only in the attachments form, with a route). Returns the
+/// reply when the core answered before returning, for the glue to post to `route`; otherwise null,
+/// and the answer goes to `NativeHost.reply(route, …)` later, or to the main frame when `route` is
+/// null. A reply with bytes beside it goes to `NativeHost.reply` with them, at once, never returned.
 @_cdecl("Java_today_bridge_NativeBridge_receive")
 public func nativeBridgeReceive(
-    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ isMainFrame: jboolean,
-    _ sourceOrigin: jbyteArray?, _ route: jobject?
+    _ env: Env, _ type: jclass, _ webView: jlong, _ request: jbyteArray?, _ attachments: jobjectArray?,
+    _ isMainFrame: jboolean, _ sourceOrigin: jbyteArray?, _ route: jobject?
 ) -> jbyteArray? {
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self) else { return nil }
     let jni = JNI(env: env)
@@ -127,8 +145,17 @@ public func nativeBridgeReceive(
             return nil
         }
         let replying = ReplyRoute(host: webView.host)
-        webView.receive(request, from: sender) { reply in replying.answer(reply) }
-        return replying.callReturns(route: route, in: jni).flatMap(jni.byteArray)
+        if webView.attachesBytes {
+            webView.receive(request, attachments: jni.byteArrays(of: attachments) ?? [], from: sender) { reply in
+                replying.answer(reply)
+            }
+        } else {
+            webView.receive(request, from: sender) { reply in replying.answer(ReplyRoute.Reply(text: reply)) }
+        }
+        guard let reply = replying.callReturns(route: route, in: jni) else { return nil }
+        if reply.attachments.isEmpty { return jni.byteArray(reply.text) }
+        webView.host.reply(reply.text, attachments: reply.attachments, to: route, in: jni)
+        return nil
     }
 }
 

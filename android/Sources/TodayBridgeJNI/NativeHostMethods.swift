@@ -7,8 +7,11 @@ struct NativeHostMethods: @unchecked Sendable {
     // @unchecked: method ids are plain values, valid on every thread while the class is loaded;
     // `type` (a global reference) keeps it loaded.
     let type: jobject
-    /// `void reply(Object route, byte[] reply)`: a string-transport reply for the frame behind `route`.
+    /// `void reply(Object route, byte[] reply, byte[][] attachments)`: a string-transport reply for
+    /// the frame behind `route`, with the bytes it names by index (null for none, B2).
     let reply: jmethodID
+    /// `byte[]`'s class (a global reference), for the attachments' arrays.
+    let byteArrayType: jclass
     /// `void service(long callId, String service, byte[] arguments)`: a call the host completes
     /// with `NativeBridge.completeService`.
     let service: jmethodID
@@ -18,11 +21,13 @@ struct NativeHostMethods: @unchecked Sendable {
     init?(in jni: JNI) {
         guard let local = jni.findClass(Self.className),
             let type = jni.newGlobalRef(local),
-            let reply = jni.methodID(local, "reply", "(Ljava/lang/Object;[B)V"),
+            let reply = jni.methodID(local, "reply", "(Ljava/lang/Object;[B[[B)V"),
+            let byteArrayLocal = jni.findClass("[B"), let byteArrayType = jni.newGlobalRef(byteArrayLocal),
             let service = jni.methodID(local, "service", "(JLjava/lang/String;[B)V")
         else { return nil }
         self.type = type
         self.reply = reply
+        self.byteArrayType = byteArrayType
         self.service = service
     }
 

@@ -1,4 +1,9 @@
 import CJNI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 import TodayBridge
 
@@ -8,11 +13,17 @@ import TodayBridge
 /// answer still owed when the method returns makes the route a global reference, for the thread
 /// that answers later (`NativeHost.reply`). Either way the answer goes out exactly once.
 final class ReplyRoute: Sendable {
+    /// A reply's text and the bytes it names by index (none in the base64 form, B2).
+    struct Reply: Sendable {
+        var text: [UInt8]
+        var attachments: [Data] = []
+    }
+
     private enum State {
         /// The native method runs.
         case inCall
         /// Answered while the method ran: the method returns it.
-        case answered([UInt8])
+        case answered(Reply)
         /// The method returned without an answer: the route is held for the thread that answers.
         case later(JavaObject)
         case done
@@ -26,7 +37,7 @@ final class ReplyRoute: Sendable {
     }
 
     /// The answer, from whichever thread gives it.
-    func answer(_ reply: [UInt8]) {
+    func answer(_ reply: Reply) {
         let held: JavaObject? = state.withLock { state in
             switch state {
             case .inCall:
@@ -41,12 +52,12 @@ final class ReplyRoute: Sendable {
         }
         // `held` stays alive, its global reference with it, until the reply is out.
         guard let held, let jni = JNI.current else { return }
-        host.reply(reply, to: held.reference, in: jni)
+        host.reply(reply.text, attachments: reply.attachments, to: held.reference, in: jni)
     }
 
     /// The native method is returning with `route`, its local reference to the reply proxy:
     /// returns the answer given meanwhile, or holds the route for an answer to come.
-    func callReturns(route: jobject, in jni: JNI) -> [UInt8]? {
+    func callReturns(route: jobject, in jni: JNI) -> Reply? {
         state.withLock { state in
             switch state {
             case .answered(let reply):

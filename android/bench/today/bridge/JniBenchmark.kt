@@ -22,7 +22,7 @@ private class BenchHost(private val answer: (String) -> String?) : NativeHost {
     @Volatile var allReplied = CountDownLatch(0)
     private val executor = Executors.newFixedThreadPool(2) { Thread(it, "bench services").apply { isDaemon = true } }
 
-    override fun reply(route: Any, reply: ByteArray) {
+    override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) {
         replies.incrementAndGet()
         allReplied.countDown()
     }
@@ -68,7 +68,7 @@ fun main(arguments: Array<String>) {
     val bridge = NativeBridge.create(configuration, services)
     services.handle = bridge
     val host = BenchHost { null }
-    val webView = NativeBridge.connect(bridge, host)
+    val webView = NativeBridge.connect(bridge, host, false)
     host.handle = webView
     NativeBridge.documentDidChange(webView, "$ORIGIN/app/".utf8())
     val route = Any()
@@ -76,8 +76,8 @@ fun main(arguments: Array<String>) {
 
     // As the glue does: an answer returned at once is posted to the route (here: counted).
     fun send(index: Int, message: JSONObject) {
-        val reply = NativeBridge.receive(webView, request(index, message), true, origin, route)
-        if (reply != null) host.reply(route, reply)
+        val reply = NativeBridge.receive(webView, request(index, message), null, true, origin, route)
+        if (reply != null) host.reply(route, reply, null)
     }
 
     val hello = JSONObject().put("type", "__today.hello")

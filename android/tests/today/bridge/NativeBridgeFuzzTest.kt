@@ -33,7 +33,7 @@ class NativeBridgeFuzzTest {
         @Volatile var handle = 0L
         private val answering = Executors.newSingleThreadExecutor { Thread(it, "fuzz services").apply { isDaemon = true } }
 
-        override fun reply(route: Any, reply: ByteArray) {
+        override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) {
             replies.computeIfAbsent(route) { AtomicInteger() }.incrementAndGet()
             val text = reply.utf8()
             if (runCatching { JSONObject(text) }.isFailure) malformedReplies.add(text)
@@ -126,7 +126,7 @@ class NativeBridgeFuzzTest {
                 8 -> call()
                 9 -> NativeBridge.completeService(pick(), random.nextLong() % 50, if (random.nextBoolean()) null else bytes(), if (random.nextBoolean()) null else bytes())
                 10 -> orRefused { NativeBridge.setToken(pick(), if (random.nextInt(3) == 0) null else bytes()) }
-                11 -> NativeBridge.installation(pick())
+                11 -> NativeBridge.installation(pick(), false)
                 12 -> NativeBridge.recordTraffic(pick(), random.nextInt(8) - 2).let { if (random.nextBoolean()) NativeBridge.stopRecording(it) }
                 13 -> NativeBridge.stopRecording(pick())
                 14 -> if (random.nextInt(8) == 0) NativeBridge.flushAnalytics(pick())
@@ -160,7 +160,7 @@ class NativeBridgeFuzzTest {
         fun connect(bridge: Long) {
             val host = FuzzHost(Random(random.nextLong()))
             hosts += host
-            val webView = NativeBridge.connect(bridge, host)
+            val webView = NativeBridge.connect(bridge, host, false)
             host.handle = webView
             if (webView != 0L) live += webView to host
         }
@@ -186,11 +186,11 @@ class NativeBridgeFuzzTest {
             }
             val route: Any? = if (random.nextInt(10) == 0) null else Any()
             val origin = listOf(FUZZ_FEED.utf8(), "https://ads.example.net".utf8(), "null".utf8(), null, noise(random))[random.nextInt(5)]
-            val returned = NativeBridge.receive(handle, request, random.nextInt(4) != 0, origin, route)
+            val returned = NativeBridge.receive(handle, request, null, random.nextInt(4) != 0, origin, route)
             val host = live.firstOrNull { it.first == handle }?.second
             // An answer given at once comes back to a connected web view's route, which the glue posts it to.
             if (returned != null) {
-                if (route == null || host == null) strayReplies++ else host.reply(route, returned)
+                if (route == null || host == null) strayReplies++ else host.reply(route, returned, null)
             }
             if (wellFormed && route != null && host != null) expected += host to route
         }

@@ -22,7 +22,7 @@ class NativeBridgeTest {
         val services = CopyOnWriteArrayList<Pair<Long, String>>()
         val threads: MutableSet<String> = ConcurrentHashMap.newKeySet()
 
-        override fun reply(route: Any, reply: ByteArray) {
+        override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) {
             threads.add(Thread.currentThread().name)
             replies[route] = reply.utf8()
         }
@@ -39,21 +39,21 @@ class NativeBridgeTest {
 
     /** A web view of [bridge] showing the trusted page `FEED/app/`. */
     private fun connect(bridge: Long, host: NativeHost): Long {
-        val webView = NativeBridge.connect(bridge, host)
+        val webView = NativeBridge.connect(bridge, host, false)
         NativeBridge.documentDidChange(webView, "$FEED/app/".utf8())
         return webView
     }
 
     /** A request from the main frame; an answer returned at once goes to [host] as the glue posts it. */
     private fun receive(webView: Long, host: RecordingHost, request: ByteArray, route: Any) {
-        NativeBridge.receive(webView, request, true, FEED.utf8(), route)?.let { host.replies[route] = it.utf8() }
+        NativeBridge.receive(webView, request, null, true, FEED.utf8(), route)?.let { host.replies[route] = it.utf8() }
     }
 
     @Test fun `A1 create, connect, answer, disconnect and destroy`() {
         val services = RecordingHost()
         val bridge = NativeBridge.create(configuration, services)
         assertNotEquals(0L, bridge)
-        val installation = JSONObject(NativeBridge.installation(bridge)!!.utf8())
+        val installation = JSONObject(NativeBridge.installation(bridge, false)!!.utf8())
         assertEquals(OBJECT_NAME, installation.getString("jsObjectName"))
         val host = RecordingHost()
         val webView = connect(bridge, host)
@@ -73,10 +73,10 @@ class NativeBridgeTest {
         val host = RecordingHost()
         val webView = connect(bridge, host)
         val now = Any()
-        val returned = NativeBridge.receive(webView, request(1, message("__today.hello")), true, FEED.utf8(), now)
+        val returned = NativeBridge.receive(webView, request(1, message("__today.hello")), null, true, FEED.utf8(), now)
         assertEquals(1, JSONObject(returned!!.utf8()).getInt("id"))
         val later = Any()
-        assertNull(NativeBridge.receive(webView, request(2, message("refreshToken")), true, FEED.utf8(), later))
+        assertNull(NativeBridge.receive(webView, request(2, message("refreshToken")), null, true, FEED.utf8(), later))
         val (callId, _) = eventually("the refresh service call") { services.services.firstOrNull() }
         NativeBridge.completeService(bridge, callId, """{"value":"fresh"}""".utf8(), null)
         assertEquals(2, JSONObject(eventually("the later reply") { host.replies[later] }).getInt("id"))
@@ -92,7 +92,7 @@ class NativeBridgeTest {
         var id = 0
         fun headers(isMainFrame: Boolean, origin: String): String {
             id += 1
-            return NativeBridge.receive(webView, request(id, message("headers")), isMainFrame, origin.utf8(), Any())!!.utf8()
+            return NativeBridge.receive(webView, request(id, message("headers")), null, isMainFrame, origin.utf8(), Any())!!.utf8()
         }
         val credential = "Bearer secret"
         assertTrue(headers(true, FEED).contains(credential))
@@ -118,7 +118,7 @@ class NativeBridgeTest {
         NativeBridge.documentDidChange(webView, "https://ads.example.com/".utf8())
         assertTrue(JSONObject(eventually("the left page's reply") { host.replies[inFlight] }).getString("error").contains("cancelled"))
         NativeBridge.setToken(bridge, """{"value":"secret","scheme":"Bearer"}""".utf8())
-        fun headers(id: Int) = NativeBridge.receive(webView, request(id, message("headers")), true, FEED.utf8(), Any())!!.utf8()
+        fun headers(id: Int) = NativeBridge.receive(webView, request(id, message("headers")), null, true, FEED.utf8(), Any())!!.utf8()
         assertFalse("the page off the surface got the credential", headers(2).contains("Bearer secret"))
         NativeBridge.documentWasRestored(webView, "$FEED/app/".utf8())
         assertTrue("the restored trusted page lost its credential", headers(3).contains("Bearer secret"))
@@ -153,9 +153,9 @@ class NativeBridgeTest {
             NativeBridge.disconnect(handle)
             NativeBridge.release(handle)
             NativeBridge.destroy(handle)
-            assertNull(NativeBridge.installation(handle))
+            assertNull(NativeBridge.installation(handle, false))
         }
-        assertEquals(0L, NativeBridge.connect(bridge, RecordingHost()))
+        assertEquals(0L, NativeBridge.connect(bridge, RecordingHost(), false))
     }
 
     @Test fun `C5 a closed web view still answers what its page sends, until the glue releases it`() {

@@ -22,8 +22,13 @@ class BridgedWebView private constructor(
     private val listener: BridgedWebViewListener?
 ) {
     private val host = WebViewHost(webView)
-    private val handle = NativeHandle(NativeBridge.connect(bridge.handle, host))
+    private val attachesBytes = bridge.attachesBytes
+    private val handle = NativeHandle(NativeBridge.connect(bridge.handle, host, attachesBytes))
     private val installation = bridge.installation
+    /** The frames' `ArrayBuffer`s, each for its frame's next text (B2), when the shim attaches bytes. */
+    private val attachments = PendingAttachments<JavaScriptReplyProxy>(installation.maxMessageBytes.toLong()) { message ->
+        bridge.serviceHost.diagnostic("limitExceeded", message)
+    }
     private val documents = MainDocuments<JavaScriptReplyProxy, Request>(Reports(), ::forward)
     private var documentStartScript: ScriptHandler? = null
     /** The app's clients wrapped, when the glue set the clients ([TodayBridge.install]'s `setClients`). */
@@ -36,8 +41,10 @@ class BridgedWebView private constructor(
         host.handle = handle.value
     }
 
-    /** A frame's request, as the listener received it. */
-    private class Request(val text: String, val isMainFrame: Boolean, val sourceOrigin: String?, val route: JavaScriptReplyProxy?)
+    /** A frame's request, as the listener received it, with the `ArrayBuffer`s its frame posted before it (B2). */
+    private class Request(
+        val text: String, val isMainFrame: Boolean, val sourceOrigin: String?, val route: JavaScriptReplyProxy?, val attachments: Array<ByteArray>?
+    )
 
     /**
      * The main frame committed a document (`WebViewClient.onPageStarted`), a new one or one restored
@@ -53,6 +60,7 @@ class BridgedWebView private constructor(
      */
     fun onRenderProcessGone(detail: RenderProcessGoneDetail) {
         documents.reset()
+        attachments.clear()
         host.documentGone()
         NativeBridge.webProcessDidTerminate(handle.value, detail.didCrash())
         close()
@@ -113,8 +121,11 @@ class BridgedWebView private constructor(
     /** A request to the core; the shim's notice that its document is shown (the empty text) only marked it. */
     private fun forward(request: Request) {
         if (request.text.length == 0) return
-        val reply = NativeBridge.receive(handle.value, request.text.utf8(), request.isMainFrame, originBytes(request.sourceOrigin), request.route)
-        // Answered at once, on this (the web view's) thread: posted here; a later answer comes through WebViewHost.
+        val reply = NativeBridge.receive(
+            handle.value, request.text.utf8(), request.attachments, request.isMainFrame, originBytes(request.sourceOrigin), request.route
+        )
+        // Answered at once, on this (the web view's) thread: posted here; a later answer, or one
+        // with bytes beside it, comes through WebViewHost.
         if (reply != null) request.route?.postMessage(reply.utf8())
     }
 
@@ -132,13 +143,17 @@ class BridgedWebView private constructor(
             WebViewCompat.addWebMessageListener(webView, installation.jsObjectName, origins) {
                     _: WebView, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean, replyProxy: JavaScriptReplyProxy ->
                 // Any frame may post an ArrayBuffer, whose getData() throws: only strings are requests.
+                // With attachesBytes, an ArrayBuffer waits for its frame's next text (B2); else it is ignored.
                 if (message.type == WebMessageCompat.TYPE_STRING) {
                     val text = message.data
+                    val carried = attachments.take(replyProxy)
                     if (text != null) {
                         if (isMainFrame) clients?.keepWrapped()
                         val origin = sourceOrigin.toString()
-                        documents.message(Request(text, isMainFrame, origin, replyProxy), isMainFrame, replyProxy, origin, text.length == 0)
+                        documents.message(Request(text, isMainFrame, origin, replyProxy, carried), isMainFrame, replyProxy, origin, text.length == 0)
                     }
+                } else if (attachesBytes && message.type == WebMessageCompat.TYPE_ARRAY_BUFFER) {
+                    attachments.add(replyProxy, isMainFrame, message.arrayBuffer)
                 }
             }
         } else {
@@ -159,7 +174,7 @@ class BridgedWebView private constructor(
     private inner class FallbackChannel {
         @JavascriptInterface
         fun postMessage(request: String?) {
-            if (request != null && request.isNotEmpty()) NativeBridge.receive(handle.value, request.utf8(), false, null, null)
+            if (request != null && request.isNotEmpty()) NativeBridge.receive(handle.value, request.utf8(), null, false, null, null)
         }
     }
 

@@ -16,8 +16,11 @@ internal object NativeBridge {
     /** The app's bridge ([Wire.AndroidConfiguration]); [host] answers its services. Throws [IllegalArgumentException] for a bad configuration. */
     @JvmStatic external fun create(configuration: ByteArray, host: NativeHost): Long
 
-    /** [Wire.AndroidInstallation]: what to install in each web view. */
-    @JvmStatic external fun installation(bridge: Long): ByteArray?
+    /**
+     * [Wire.AndroidInstallation]: what to install in each web view; with [attachesBytes], the shim
+     * carries bytes as `ArrayBuffer` messages beside the text (B2).
+     */
+    @JvmStatic external fun installation(bridge: Long, attachesBytes: Boolean): ByteArray?
 
     /** Fails the service calls [bridge]'s host has not answered. */
     @JvmStatic external fun destroy(bridge: Long)
@@ -28,8 +31,11 @@ internal object NativeBridge {
     /** Blocks until every `track` event accepted so far reached the host's `recordEvents`. Not on the UI thread, nor a services thread. */
     @JvmStatic external fun flushAnalytics(bridge: Long)
 
-    /** One web view; [host] (held weakly) carries out its replies, scripts and cookies. 0 for an unknown bridge. */
-    @JvmStatic external fun connect(bridge: Long, host: NativeHost): Long
+    /**
+     * One web view; [host] (held weakly) carries out its replies, scripts and cookies; its shim was
+     * installed with [attachesBytes] or not. 0 for an unknown bridge.
+     */
+    @JvmStatic external fun connect(bridge: Long, host: NativeHost, attachesBytes: Boolean): Long
 
     /** The web view is closed: every pending call settles; later requests are answered as closed. */
     @JvmStatic external fun disconnect(webView: Long)
@@ -39,11 +45,15 @@ internal object NativeBridge {
 
     /**
      * One request from a frame, with the listener's facts, judged against the main document last
-     * reported. Returns the reply when the core answered at once, for the caller to post to
-     * [route]; otherwise null, and the answer goes to [NativeHost.reply] with [route] later, or to
-     * the main frame as a script when [route] is null.
+     * reported, and the `ArrayBuffer`s [route] carried since its last text ([attachments], read
+     * only by a web view connected with `attachesBytes`, B2). Returns the reply when the core
+     * answered at once, for the caller to post to [route]; otherwise null, and the answer goes to
+     * [NativeHost.reply] with [route] later (at once when it has bytes beside it), or to the main
+     * frame as a script when [route] is null.
      */
-    @JvmStatic external fun receive(webView: Long, request: ByteArray, isMainFrame: Boolean, sourceOrigin: ByteArray?, route: Any?): ByteArray?
+    @JvmStatic external fun receive(
+        webView: Long, request: ByteArray, attachments: Array<ByteArray>?, isMainFrame: Boolean, sourceOrigin: ByteArray?, route: Any?
+    ): ByteArray?
 
     /** The main frame committed a new document at [url]. */
     @JvmStatic external fun documentDidChange(webView: Long, url: ByteArray?)
@@ -87,8 +97,11 @@ internal object NativeBridge {
 
 /** What the core calls, on the calling thread or its own; implementations hand the work to the right thread. */
 internal interface NativeHost {
-    /** A string-transport reply for the frame behind [route], or the outcome of a native call. */
-    fun reply(route: Any, reply: ByteArray)
+    /**
+     * A string-transport reply for the frame behind [route], with the bytes it names by index
+     * ([attachments], null for none: posted before it, B2), or the outcome of a native call.
+     */
+    fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?)
 
     /** A service call, answered with [NativeBridge.completeService]; call id 0 is a notice that gets no answer. */
     fun service(callId: Long, service: String, arguments: ByteArray)

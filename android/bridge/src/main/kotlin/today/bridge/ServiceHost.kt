@@ -11,7 +11,7 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
     /** The streams being produced, by handle, until the bridge tells their end. */
     private val streams = ConcurrentHashMap<Long, BridgeStream>()
 
-    override fun reply(route: Any, reply: ByteArray) = Unit  // a bridge has no frames
+    override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) = Unit  // a bridge has no frames
 
     override fun service(callId: Long, service: String, arguments: ByteArray) {
         if (service == Wire.HostServices.DIAGNOSTIC) return diagnostic(Wire.HostDiagnostic.fromJson(JSONObject(arguments.utf8())))
@@ -53,6 +53,9 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
             }
         }
     }
+
+    /** A diagnostic of the glue's own ([BridgeDiagnostic]'s codes are the core's), told on the calling thread. */
+    fun diagnostic(code: String, message: String) = diagnostic(Wire.HostDiagnostic(code = code, message = message))
 
     /** A diagnostic, told on the thread that reports it (the app's handler returns at once). */
     private fun diagnostic(diagnostic: Wire.HostDiagnostic) {

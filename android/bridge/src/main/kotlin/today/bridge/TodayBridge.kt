@@ -1,6 +1,7 @@
 package today.bridge
 
 import android.webkit.WebView
+import androidx.webkit.WebViewFeature
 import org.json.JSONObject
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
@@ -25,14 +26,22 @@ import java.util.concurrent.ThreadFactory
  */
 class TodayBridge(configuration: TodayBridgeConfiguration, services: TodayBridgeServices) {
     private val executor: ExecutorService = Executors.newCachedThreadPool(daemonThreads("TodayBridge services"))
-    private val serviceHost = ServiceHost(services, executor)
+    internal val serviceHost = ServiceHost(services, executor)
     internal val handle: Long = NativeBridge.create(configuration.toWire().toJson().toString().utf8(), serviceHost)
     internal val installation: Wire.AndroidInstallation
+    /**
+     * Whether bytes cross beside the text, as `ArrayBuffer` web messages (B2): the device's WebView
+     * carries them both ways (`WEB_MESSAGE_ARRAY_BUFFER`, with `WEB_MESSAGE_LISTENER`); else base64
+     * in the text. Chosen once, for every web view of this bridge.
+     */
+    internal val attachesBytes: Boolean =
+        WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER) &&
+            WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_ARRAY_BUFFER)
     @Volatile private var isClosed = false
 
     init {
         serviceHost.handle = handle
-        installation = Wire.AndroidInstallation.fromJson(JSONObject(NativeBridge.installation(handle)!!.utf8()))
+        installation = Wire.AndroidInstallation.fromJson(JSONObject(NativeBridge.installation(handle, attachesBytes)!!.utf8()))
     }
 
     /**

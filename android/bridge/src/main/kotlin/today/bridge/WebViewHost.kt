@@ -22,10 +22,15 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
     /** The scripts run whose callback has not come, by service call; on the web view's thread. */
     private val running = HashMap<Long, (String?) -> Unit>()
 
-    override fun reply(route: Any, reply: ByteArray) {
+    override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) {
         val text = reply.utf8()
         when (route) {
-            is JavaScriptReplyProxy -> onWebViewThread { route.postMessage(text) }
+            // The bytes the text names by index first, in order, then the text (B2): one proxy
+            // delivers in order, and the shim keeps them for the text that follows.
+            is JavaScriptReplyProxy -> onWebViewThread {
+                if (attachments != null) for (bytes in attachments) route.postMessage(bytes)
+                route.postMessage(text)
+            }
             is NativeCall -> webViewThread.post { route.settle(JSONObject(text)) }
         }
     }

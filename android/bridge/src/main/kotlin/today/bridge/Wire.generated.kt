@@ -167,19 +167,25 @@ internal object Wire {
     /** What to install in each web view (A1, A2, C7), as `NativeBridge.installation` answers it. */
     class AndroidInstallation(
         val jsObjectName: String,
-        val documentStartScript: String
+        val documentStartScript: String,
+        val maxMessageBytes: Double,
+        val attachesBytes: Boolean
     ) {
         fun toJson(): JSONObject {
             val json = JSONObject()
             json.put("jsObjectName", jsObjectName)
             json.put("documentStartScript", documentStartScript)
+            json.put("maxMessageBytes", maxMessageBytes)
+            json.put("attachesBytes", attachesBytes)
             return json
         }
 
         companion object {
             fun fromJson(json: JSONObject) = AndroidInstallation(
                 jsObjectName = json.getString("jsObjectName"),
-                documentStartScript = json.getString("documentStartScript")
+                documentStartScript = json.getString("documentStartScript"),
+                maxMessageBytes = json.getDouble("maxMessageBytes"),
+                attachesBytes = json.getBoolean("attachesBytes")
             )
         }
     }
