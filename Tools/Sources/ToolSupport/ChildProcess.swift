@@ -31,6 +31,10 @@ package final class ChildProcess: Sendable {
     /// - Parameters:
     ///   - environment: Variables to set (a value) or remove (`nil`) in the inherited environment.
     ///   - workingDirectory: Where the child runs; this process's directory when `nil`.
+    /// Writing to a child that ended must fail the write, not end this process with SIGPIPE: set
+    /// once, before the first child starts.
+    private static let brokenPipesFailWrites: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     package init(
         executable: String,
         arguments: [String] = [],
@@ -38,6 +42,7 @@ package final class ChildProcess: Sendable {
         workingDirectory: String? = nil,
         onLine: @escaping @Sendable (String) -> Void
     ) {
+        Self.brokenPipesFailWrites
         let (writeStream, writes) = AsyncStream.makeStream(of: Write.self)
         let (signalStream, signals) = AsyncStream.makeStream(of: Signal.self)
         self.writes = writes
