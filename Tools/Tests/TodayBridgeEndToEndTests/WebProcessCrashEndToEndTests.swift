@@ -47,7 +47,11 @@ struct WebProcessCrashEndToEndTests {
         let crash = try await Self.crash(engine, reloading: true)
         #expect(crash.run.exitCode == 0, "stderr: \(crash.run.errors.suffix(2000))")
         #expect(crash.run.errors.contains("web process ended: \(engine.killedContentProcessReason)"))
-        #expect(crash.cancelled.values.reduce(0, +) == 23)
+        // The 60 s sleeps are in flight whenever the kill is seen; the native call and the refresh
+        // behind `callPage` and `establishSession` have 10 s timers, which a slow report of the
+        // process's end (WKWebView's, up to 12 s in CI) can outlast: they settle on their own.
+        #expect(crash.cancelled["sleep"] == 20, "\(crash.cancelled)")
+        #expect(crash.cancelled.values.reduce(0, +) >= 20)
         let backend = try await Self.backend.value
         let results = try #require(backend.reports(named: "crash-reloaded-\(engine.rawValue)").last)
         #expect(results["echo"]?["n"] == 1)
