@@ -5,9 +5,10 @@ struct OpenStream: Sendable {
     let document: DocumentID
     /// Seconds the producer may take for each value (ST4).
     let deadline: Double
-    /// When it opened, and the size of the message that opened it, for its trace (X5).
+    /// When it opened, and the size of the message that opened it, for its trace (X5): measured
+    /// only when someone listened to traces as it opened.
     let start: BridgeInstant
-    let requestBytes: Int
+    let requestBytes: Int?
     var flow: StreamFlow
     var producer: Task<Void, Never>?
     var waiter: CheckedContinuation<Void, Never>?
@@ -46,7 +47,7 @@ extension BridgeConnection {
         }
         let stream = OpenStream(
             type: capability.type, document: context.document, deadline: capability.deadline ?? limits.defaultDeadline,
-            start: bridge.clock.now(), requestBytes: message.jsonUTF8.count,
+            start: bridge.clock.now(), requestBytes: bridge.observer.measuredForTraces { message.jsonUTF8.count },
             flow: StreamFlow(window: limits.streamWindow))
         let refusal: BridgeError? = streams.withLock { streams in
             guard state.withLock({ $0.isShowing(context.document) }) else { return .cancelled("the page went away") }

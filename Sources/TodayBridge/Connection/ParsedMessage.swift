@@ -59,9 +59,7 @@ extension ParsedMessage {
     )
         throws(JSONParseError)
     {
-        let size = attachments.reduce(utf8.count) { $0 + $1.count }
-        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: utf8, maxDepth: limits.maxDepth, attachments: attachments)
+        var parser = try JSONParser(bytes: utf8, limits: limits, attachments: attachments)
         self = try parser.parseMessage()
         try parser.finishDocument()
     }

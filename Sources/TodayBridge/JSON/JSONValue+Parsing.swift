@@ -32,10 +32,8 @@ extension JSONValue {
     )
         throws(JSONParseError)
     {
-        let size = attachments.reduce(utf8.count) { $0 + $1.count }
-        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(
-            bytes: utf8.assumingMemoryBound(to: UInt8.self), maxDepth: limits.maxDepth, attachments: attachments)
+        var parser = try JSONParser(
+            bytes: utf8.assumingMemoryBound(to: UInt8.self), limits: limits, attachments: attachments)
         self = try parser.parseDocument()
     }
 }
@@ -52,6 +50,14 @@ struct JSONParser {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.attachments = attachments
+    }
+
+    /// A parser for a message within `limits`: its size, the text's and its attachments' together
+    /// (B4), is checked first.
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data]) throws(JSONParseError) {
+        let size = attachments.reduce(bytes.count) { $0 + $1.count }
+        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
+        self.init(bytes: bytes, maxDepth: limits.maxDepth, attachments: attachments)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

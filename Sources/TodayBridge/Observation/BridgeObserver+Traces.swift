@@ -5,6 +5,12 @@ extension BridgeObserver {
         guard traces.hasSubscribers else { return }
         traces.publish(build())
     }
+
+    /// What `measure` says when someone listens to traces, else `nil`, unmeasured: for a size a
+    /// later trace reports (a stream's request, traced at its end).
+    func measuredForTraces(_ measure: () -> Int) -> Int? {
+        traces.hasSubscribers ? measure() : nil
+    }
 }
 
 extension BridgeReply {

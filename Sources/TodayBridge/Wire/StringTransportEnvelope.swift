@@ -39,9 +39,7 @@ package struct StringTransportEnvelope {
     /// Reads a request's UTF-8 text within `limits`, its byte values' `attachments` beside it
     /// (B2), which count toward the size (B4).
     package init(parsing text: UnsafeBufferPointer<UInt8>, limits: JSONLimits, attachments: [Data] = []) throws {
-        let size = attachments.reduce(text.count) { $0 + $1.count }
-        guard size <= limits.maxBytes else { throw JSONParseError(code: .tooLarge, offset: 0) }
-        var parser = JSONParser(bytes: text, maxDepth: limits.maxDepth, attachments: attachments)
+        var parser = try JSONParser(bytes: text, limits: limits, attachments: attachments)
         guard parser.isAtObject() else { throw Unreadable(description: "not an object") }
         var unreadable: Unreadable?
         try parser.parseMembers { key, parser throws(JSONParseError) in
