@@ -170,6 +170,8 @@ struct StreamTests {
         let streams = seen.filter { $0.kind == .stream }
         #expect(streams.count == 1)
         #expect(streams.first?.type == "count" && streams.first?.values == 3 && streams.first?.outcome == .resolved)
+        let opening = JSONValue.object(["type": "count", WireProtocol.streamField: "a"])
+        #expect(streams.first?.requestBytes == opening.jsonUTF8.count)
         #expect(seen.first { $0.kind == .pageMessage }?.values == nil)
         try await host.finish()
     }
