@@ -37,10 +37,12 @@
         }
     }
 
-    /// `{ name, args }`: a page handler to call.
+    /// `{ name, args, deadline? }`: a page handler to call, and the seconds it has to answer (10
+    /// unless said, at most 60).
     @_spi(Tools) public struct CallRequest: Decodable, Sendable {
         var name: String
         var args: JSONValue?
+        var deadline: Double?
     }
 
     /// The message's fields, without its `type`.
@@ -64,6 +66,8 @@
     @_spi(Tools) public static func call(
         _ request: CallRequest, in context: CapabilityContext
     ) async throws(BridgeError) -> JSONValue? {
-        try await context.connection.call(request.name, arguments: request.args, default: "unhandled", deadline: 10)
+        let deadline = min(max(request.deadline ?? 10, 0), 60)
+        return try await context.connection.call(
+            request.name, arguments: request.args, default: "unhandled", deadline: deadline)
     }
 }

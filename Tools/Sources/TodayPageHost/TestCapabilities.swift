@@ -6,8 +6,9 @@ import TodayBridge
 /// - `echo` (any frame): resolves with the message's fields.
 /// - `fail` (any frame): rejects with code `declined`, recoverable.
 /// - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
-/// - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
-///   `{ value }` or `{ error }` (X4).
+/// - `callPage` `{ name, args, deadline? }` (main frame): the host calls the page's handler, which
+///   has `deadline` seconds to answer (10 unless said, at most 60), and resolves with `{ value }`
+///   or `{ error }` (X4).
 /// - `sleep` `{ ms }` (any frame): resolves `undefined` after `ms` milliseconds (at most 60 s), to
 ///   keep calls in flight while a page reloads or removes a frame.
 /// - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0

@@ -33,14 +33,16 @@ object PageExercises {
     }
 
     /**
-     * `{ name, args }`: calls the page's handler (X4), with `"unhandled"` for a page without it and
-     * a 10 s deadline, and waits for the answer (on the services' thread, never the UI thread).
+     * `{ name, args, deadline? }`: calls the page's handler (X4), with `"unhandled"` for a page
+     * without it and `deadline` seconds to answer (10 unless said, at most 60), and waits for the
+     * answer (on the services' thread, never the UI thread).
      */
     fun call(request: JSONObject, page: BridgedWebView): NativeCallResult {
         val results = LinkedBlockingQueue<NativeCallResult>()
         val arguments = if (request.has("args")) jsonText(request.get("args")) else null
-        page.call(request.getString("name"), arguments, fallback = "\"unhandled\"", deadlineSeconds = 10.0) { results.add(it) }
-        return results.poll(30, TimeUnit.SECONDS) ?: throw IllegalStateException("the native call never settled")
+        val deadline = Math.min(Math.max(request.optDouble("deadline", 10.0), 0.0), 60.0)
+        page.call(request.getString("name"), arguments, fallback = "\"unhandled\"", deadlineSeconds = deadline) { results.add(it) }
+        return results.poll(deadline.toLong() + 30, TimeUnit.SECONDS) ?: throw IllegalStateException("the native call never settled")
     }
 
     /**

@@ -15,8 +15,9 @@ import today.bridge.TodayBridgeException
  * - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
  *   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
  * - `emitEvent` `{ name, data }` (main frame): the host emits the event (X3).
- * - `callPage` `{ name, args }` (main frame): the host calls the page's handler and resolves with
- *   `{ value }` or `{ error }` (X4).
+ * - `callPage` `{ name, args, deadline? }` (main frame): the host calls the page's handler, which
+ *   has `deadline` seconds to answer (10 unless said, at most 60), and resolves with `{ value }`
+ *   or `{ error }` (X4).
  * - `closeView` (main frame): the app closes the web view, as when its screen is dismissed; the
  *   run ends as if the page had closed itself (a page that navigated cannot `window.close()`).
  */
