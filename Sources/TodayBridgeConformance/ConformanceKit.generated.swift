@@ -75,7 +75,7 @@ void probeFrame(new URLSearchParams(location.search).get('kind') ?? 'cross-origi
 /** The release of the bridge this SDK belongs to; the package's version. */
 const VERSION = '0.2.0';
 /** The newest protocol this SDK speaks; the host and the page use the older of their two (D2). */
-const PROTOCOL_VERSION = 2;
+const PROTOCOL_VERSION = 3;
 /** The channel's default name (C1). */
 const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';
 /** The global the platform tag is defined as in the main frame: `window.__todayWebView = { platform }` (C7). */

@@ -4,6 +4,7 @@
 export interface ConformanceCallRequest {
   name: string;
   args?: unknown;
+  deadline?: number;
 }
 
 /** Result of the `conformance.call` message. */

@@ -46,7 +46,7 @@ export interface BuiltInEvents {
 export const VERSION = '0.2.0';
 
 /** The newest protocol this SDK speaks; the host and the page use the older of their two (D2). */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The channel's default name (C1). */
 export const DEFAULT_CHANNEL_NAME = 'todayWebViewBridge';

@@ -3,8 +3,8 @@
 /// `protocol.generated.ts`, and `make test` fails when the two drift apart (X6).
 @_spi(Adapters) public enum WireProtocol {
     /// The protocol this host and SDK speak (D2). 1: the channel, the capabilities, events and
-    /// native calls; 2: adds discovery (`__today.hello`).
-    @_spi(Adapters) public static let protocolVersion = 2
+    /// native calls; 2: adds discovery (`__today.hello`); 3: adds streams and byte values.
+    @_spi(Adapters) public static let protocolVersion = 3
 
     /// The channel's default name (C1).
     @_spi(Adapters) public static let defaultChannelName = BridgeConfiguration.defaultChannelName

@@ -93,7 +93,7 @@ struct DiscoveryTests {
     @Test("D2 the host answers the older of the two protocols; a page naming none, or a nonsense one, gets the host's")
     func d2Negotiation() async throws {
         let host = try Self.host()
-        let cases: [(JSONValue?, JSONValue)] = [(1, 1), (2, 2), (3, 2), (1_000, 2), (nil, 2), (0, 2), (-4, 2)]
+        let cases: [(JSONValue?, JSONValue)] = [(1, 1), (2, 2), (3, 3), (4, 3), (1_000, 3), (nil, 3), (0, 3), (-4, 3)]
         for (page, agreed) in cases {
             var hello: [String: JSONValue] = ["type": "__today.hello"]
             hello["protocol"] = page
