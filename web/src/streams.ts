@@ -110,15 +110,18 @@ export class BridgeStream<T> implements AsyncIterableIterator<T> {
     );
   }
 
-  /** The page took one value: acknowledged when half the window was taken, or nothing waits unread (ST3). */
+  /**
+   * The page took one value: acknowledged once half the window was taken (ST3). The host still
+   * has the other half to send meanwhile, so a page that reads as fast as values come never
+   * stalls it, and acknowledges once per half window, not once per value.
+   */
   #consumed() {
     this.#unacknowledged += 1;
     this.#acknowledge();
   }
 
   #acknowledge() {
-    if (this.#state !== 'open' || this.#unacknowledged === 0) return;
-    if (this.#values.length > 0 && this.#unacknowledged < Math.ceil(this.#window / 2)) return;
+    if (this.#state !== 'open' || this.#unacknowledged < Math.ceil(this.#window / 2)) return;
     const message: StreamAckMessage = { type: STREAM_ACK_TYPE, stream: this.#id, count: this.#unacknowledged };
     this.#unacknowledged = 0;
     this.#send(message).catch(() => undefined);

@@ -57,6 +57,18 @@ test('ST3 the page acknowledges what it consumed; the host never runs more than 
   host.uninstall();
 });
 
+test('ST3 a page that reads as fast as values come acknowledges once per half window, never stalling the host', async () => {
+  const window = fakeWindow();
+  const host = createFakeHost({ window, streamWindow: 16, streams: { count: () => upTo(64) } });
+  const bridge = new TodayBridge({ window });
+  let read = 0;
+  for await (const _ of bridge.stream('count')) read += 1;
+  assert.equal(read, 64);
+  const acks = host.messages.filter((message) => message.type === STREAM_ACK_TYPE);
+  assert.deepEqual(acks.map((message) => message.count), [8, 8, 8, 8, 8, 8, 8, 8]);
+  host.uninstall();
+});
+
 test('ST4 break and the AbortSignal cancel the stream on the host', async () => {
   const window = fakeWindow();
   const host = createFakeHost({ window, streams: { count: () => upTo(1000) } });

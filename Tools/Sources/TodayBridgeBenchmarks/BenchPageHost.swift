@@ -86,14 +86,15 @@ enum BenchPageHost {
 }
 
 extension BenchPageHost {
-    /// The WebKitGTK hosts' message limit: room for the 64 MiB byte payload as base64 (the relay).
+    /// The hosts' message limit: room for the 64 MiB byte payload as base64 (the relay).
     static let maxMessageBytes = 96 << 20
 
     /// The raw echo's channel on Android: a second web message listener with its own shim.
     static let rawEchoChannel = "todayRawEcho"
 
     /// `host-page android …`: the JVM host with the test capabilities and the raw echo (its shim
-    /// rendered here, from the same Android shim the bridge installs); a counting sink counts in
+    /// rendered here, from the same Android shim the bridge installs, bytes beside the text as
+    /// the bridge's are where the WebView carries `ArrayBuffer`s); a counting sink counts in
     /// the JVM. The PostHog sink is this project's Swift one, which an Android app does not have.
     private static func serveAndroid(url: URL, trusted: String, certificate: String, sink: Sink) async throws -> Int32 {
         guard sink != .posthog else { throw BenchmarkError.usage }
@@ -101,7 +102,8 @@ extension BenchPageHost {
             "today-bench-raw-echo-\(UUID().uuidString).js")
         defer { try? FileManager.default.removeItem(at: shim) }
         let configuration = AndroidShimConfiguration(
-            bindingName: rawEchoChannel + "Native", channelName: rawEchoChannel, maxMessageBytes: .max)
+            bindingName: rawEchoChannel + "Native", channelName: rawEchoChannel, maxMessageBytes: .max,
+            attachesBytes: true)
         try HostScript.androidShim.invocation(configuration).write(to: shim, atomically: true, encoding: .utf8)
         var app = AndroidPageRunner.AppOptions()
         app.trustedOrigins = [trusted]
@@ -109,6 +111,7 @@ extension BenchPageHost {
         app.testCapabilities = true
         app.rawEchoShim = shim.path
         app.countEvents = sink == .count
+        app.maxMessageBytes = maxMessageBytes
         return try await AndroidPageRunner.run(
             options: PageRunOptions(url: url, headless: true, timeout: 600, certificate: certificate), app: app)
     }

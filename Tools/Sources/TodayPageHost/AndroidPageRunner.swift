@@ -23,6 +23,8 @@ package enum AndroidPageRunner {
         package var countEvents = false
         /// Back and Forward restore pages from WebView's back-forward cache (off on Android by default).
         package var backForwardCache = false
+        /// The largest message in bytes (X7); the core's default when `nil`.
+        package var maxMessageBytes: Int?
 
         package init() {}
     }
@@ -50,6 +52,7 @@ package enum AndroidPageRunner {
         if let shim = app.rawEchoShim { arguments += ["--raw-echo", shim] }
         if app.countEvents { arguments.append("--count-events") }
         if app.backForwardCache { arguments.append("--back-forward-cache") }
+        if let limit = app.maxMessageBytes { arguments += ["--max-message-bytes", String(limit)] }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: host.java)

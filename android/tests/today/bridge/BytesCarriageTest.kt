@@ -28,9 +28,10 @@ class BytesCarriageTest {
     }
 
     /** A page whose app echoes `echo`'s request, with a listener that notes the kind of each reply message. */
-    private fun echoPage(path: String, html: String = ""): Page {
+    private fun echoPage(path: String, html: String = "", maxMessageBytes: Int? = null): Page {
         services.handler = { call -> call.request }
-        val made = TodayBridge(configuration(listOf(AppCapability("echo", AppCapability.Access.ANY_FRAME))), services)
+        val made = TodayBridge(
+            configuration(listOf(AppCapability("echo", AppCapability.Access.ANY_FRAME)), maxMessageBytes = maxMessageBytes), services)
         bridge = made
         val page = Page(made)
         this.page = page
@@ -68,6 +69,18 @@ class BytesCarriageTest {
         // The answer: its one attachment, then its text.
         assertEquals("[\"b\",\"s\"]", page.evaluate("window.kinds"))
         assertEquals("{\"value\":\"same\"}", roundTrip(page, "empty", 0))
+    }
+
+    @Test fun `B4 X7 the app's maxMessageBytes bounds bytes and text together, 8 MiB unless it says`() {
+        val page = echoPage("/bytes-default-limit")
+        assertEquals(8.0 * (1 shl 20), page.bridge.installation.maxMessageBytes, 0.0)
+        val over = roundTrip(page, "over", 9 shl 20)
+        assertTrue(over, over.contains("error"))
+        page.close()
+        bridge?.close()
+        val raised = echoPage("/bytes-raised-limit", maxMessageBytes = 16 shl 20)
+        assertEquals(16.0 * (1 shl 20), raised.bridge.installation.maxMessageBytes, 0.0)
+        assertEquals("{\"value\":\"same\"}", roundTrip(raised, "nine", 9 shl 20))
     }
 
     @Test fun `B2 without WEB_MESSAGE_ARRAY_BUFFER 1 MiB crosses both ways as base64 in the text, byte for byte`() {

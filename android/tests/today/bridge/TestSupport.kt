@@ -246,10 +246,12 @@ fun message(type: String, vararg fields: Pair<String, Any>): JSONObject =
 fun configuration(
     capabilities: List<AppCapability> = emptyList(),
     maxCallsInFlight: Int? = null,
-    pathPrefixes: List<String> = emptyList()
+    pathPrefixes: List<String> = emptyList(),
+    maxMessageBytes: Int? = null
 ) = TodayBridgeConfiguration(
     deviceId = "device-1",
     surfaces = listOf(TrustedSurface("feed", listOf(TestServer.origin), pathPrefixes = pathPrefixes)),
     capabilities = capabilities,
-    maxCallsInFlight = maxCallsInFlight
+    maxCallsInFlight = maxCallsInFlight,
+    maxMessageBytes = maxMessageBytes
 )

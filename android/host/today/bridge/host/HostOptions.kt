@@ -5,7 +5,7 @@ package today.bridge.host
  * options; these are its already):
  * `URL [--trust RULE]... [--token TOKEN | --token-endpoint BASE] [--timeout SECONDS]
  * [--test-capabilities] [--conformance-fixture] [--inspect PATH.jsonl] [--print-peak-memory]
- * [--raw-echo SHIM-FILE] [--count-events] [--back-forward-cache]`.
+ * [--raw-echo SHIM-FILE] [--count-events] [--back-forward-cache] [--max-message-bytes N]`.
  */
 class HostOptions(arguments: Array<String>) {
     val url: String
@@ -24,6 +24,8 @@ class HostOptions(arguments: Array<String>) {
     var countEvents = false
     /** Back and Forward restore pages from WebView's back-forward cache, which Android keeps off by default. */
     var backForwardCache = false
+    /** The largest message in bytes (X7); the core's default when null. */
+    var maxMessageBytes: Int? = null
 
     init {
         var url: String? = null
@@ -42,6 +44,7 @@ class HostOptions(arguments: Array<String>) {
                 "--raw-echo" -> rawEchoShim = value()
                 "--count-events" -> countEvents = true
                 "--back-forward-cache" -> backForwardCache = true
+                "--max-message-bytes" -> maxMessageBytes = value().toInt()
                 else -> {
                     require(!argument.startsWith("--") && url == null) { "unexpected argument $argument" }
                     url = argument

@@ -85,7 +85,8 @@ class PageRun(private val options: HostOptions) {
             deviceId = "today-bridge-cli",
             surfaces = if (options.trustedOrigins.isEmpty()) emptyList() else listOf(TrustedSurface("default", options.trustedOrigins)),
             capabilities = capabilities,
-            streams = streams
+            streams = streams,
+            maxMessageBytes = options.maxMessageBytes
         )
     }
 

@@ -23,7 +23,9 @@ data class TodayBridgeConfiguration(
     /** Seconds a capability may take unless it declares its own deadline; the core's 30 when null. */
     val defaultDeadline: Double? = null,
     /** Calls one web view may have in flight; the core's 1,024 when null. */
-    val maxCallsInFlight: Int? = null
+    val maxCallsInFlight: Int? = null,
+    /** The largest message, its text and its bytes together, in bytes (X7, B4); the core's 8 MiB when null. */
+    val maxMessageBytes: Int? = null
 ) {
     internal fun toWire() = Wire.AndroidConfiguration(
         channelName = channelName,
@@ -31,7 +33,10 @@ data class TodayBridgeConfiguration(
         host = if (appName != null && appVersion != null) Wire.HostIdentity(appName, appVersion) else null,
         deviceID = deviceId,
         sessionID = sessionId,
-        limits = Wire.Limits(maxCallsInFlight = maxCallsInFlight?.toDouble(), defaultDeadline = defaultDeadline),
+        limits = Wire.Limits(
+            maxMessageBytes = maxMessageBytes?.toDouble(), maxCallsInFlight = maxCallsInFlight?.toDouble(),
+            defaultDeadline = defaultDeadline
+        ),
         capabilities = capabilities.map { it.toWire() },
         streams = streams.map { it.toWire() }
     )
