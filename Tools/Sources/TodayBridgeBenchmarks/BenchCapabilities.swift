@@ -39,11 +39,15 @@ enum BenchCapabilities {
         }
     }
 
-    /// A `kB` line of `/proc/self/status`; 0 where there is none.
+    /// A `kB` line of `/proc/self/status` (`VmRSS:\t  1234 kB`); 0 where there is none.
     private static func statusKilobytes(_ field: String) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.dropFirst(field.count + 1).split(separator: " ").first ?? "") ?? 0
+        // Foundation reads a /proc file's first page only: a FileHandle reads it to the end.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/status") else { return 0 }
+        defer { try? handle.close() }
+        let data = (try? handle.readToEnd()) ?? Data()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix(field + ":") {
+            let number = line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first
+            return number.flatMap { Int($0) } ?? 0
         }
         return 0
     }

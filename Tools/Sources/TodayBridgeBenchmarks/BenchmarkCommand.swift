@@ -60,15 +60,18 @@ enum BenchmarkCommand {
                     streams.streamMs / streams.eventsMs))
         }
         if let memory = results.memory {
-            let growth = memory.peak - memory.before
             print("## \(title) host memory for one \(memory.size >> 20) MiB byte payload, echoed\n")
-            print("| resident before | peak | growth | growth / payload |")
-            print("|---|---|---|---|")
-            print(
-                String(
-                    format: "| %d MiB | %d MiB | %d MiB | %.2fx |\n", memory.before >> 20, memory.peak >> 20,
-                    growth >> 20,
-                    Double(growth) / Double(memory.size)))
+            print("| path | resident before | peak | growth | growth / payload |")
+            print("|---|---|---|---|---|")
+            for (path, before, peak) in [
+                ("bridge", memory.before, memory.peak), ("raw echo", memory.rawBefore, memory.rawPeak),
+            ] {
+                print(
+                    String(
+                        format: "| %@ | %d MiB | %d MiB | %d MiB | %.2fx |", path, before >> 20, peak >> 20,
+                        (peak - before) >> 20, Double(peak - before) / Double(memory.size)))
+            }
+            print("")
         }
     }
 

@@ -19,14 +19,14 @@ enum EngineRoundTrip {
     }
 
     /// One engine's figures: the paths, the string and byte payload sweeps, a stream against
-    /// events, and the host's memory for a 64 MiB byte payload (the last two where the host has
-    /// the bench capabilities).
+    /// events, and the host's memory for a 64 MiB byte payload through the bridge and through the
+    /// raw echo (the last two where the host has the bench capabilities).
     struct Report {
         var paths: [PathResult]
         var sweep: [SweepRow]
         var bytesSweep: [SweepRow]
         var streamVsEvents: (values: Int, streamMs: Double, eventsMs: Double)?
-        var memory: (size: Int, before: Int, peak: Int)?
+        var memory: (size: Int, before: Int, peak: Int, rawBefore: Int, rawPeak: Int)?
     }
 
     static func run(engine: String, webRoot: String, calls: Int) async throws -> Report {
@@ -58,9 +58,10 @@ enum EngineRoundTrip {
             )
         }
         let memory = report["memory"].map { row in
-            (
-                size: Int(row["size"]?.doubleValue ?? 0), before: Int(row["before"]?.doubleValue ?? 0),
-                peak: Int(row["peak"]?.doubleValue ?? 0)
+            let number = { (name: String) in Int(row[name]?.doubleValue ?? 0) }
+            return (
+                size: number("size"), before: number("before"), peak: number("peak"), rawBefore: number("rawBefore"),
+                rawPeak: number("rawPeak")
             )
         }
         return Report(
