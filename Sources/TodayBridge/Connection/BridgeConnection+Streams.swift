@@ -12,9 +12,11 @@ struct OpenStream: Sendable {
     var flow: StreamFlow
     var producer: Task<Void, Never>?
     var waiter: CheckedContinuation<Void, Never>?
+    /// When the producer's next value is due (ST4); `nil` while it waits for room in the window.
+    var due: BridgeInstant?
+    /// The one task that ends the stream at `due`, running while `due` is set.
     var watcher: Task<Void, Never>?
-    /// Counts the deadline watchers started; only the latest one may end the stream.
-    var watch: UInt64 = 0
+    var isWatched = false
 }
 
 /// What the producer of one stream hands its values to (ST2, ST3): each waits for room in the
@@ -219,35 +221,45 @@ extension BridgeConnection {
         gone.forEach(stop)
     }
 
-    /// Starts the watcher that times the producer's next value out at its deadline (ST4).
+    /// Times the producer's next value out at its deadline from now (ST4). Each value moves the
+    /// deadline of the one watcher, which starts only when none runs: no task per value.
     private func armStreamDeadline(_ id: String) {
-        let generation = streams.withLock { streams -> UInt64? in
-            guard streams[id] != nil else { return nil }
-            streams[id]?.watcher?.cancel()
-            streams[id]?.watch &+= 1
-            return streams[id]?.watch
+        let now = bridge.clock.now()
+        streams.withLock { streams in
+            guard var stream = streams[id] else { return }
+            stream.due = now.advanced(bySeconds: stream.deadline)
+            if !stream.isWatched {
+                stream.isWatched = true
+                stream.watcher = Task { await self.watchStreamDeadline(id) }
+            }
+            streams[id] = stream
         }
-        guard let generation, let deadline = streams.withLock({ $0[id]?.deadline }) else { return }
-        let wake = bridge.clock.now().advanced(bySeconds: deadline)
-        let watcher = Task {
-            do { try await self.bridge.clock.sleep(until: wake) } catch { return }
-            let due = self.streams.withLock { $0[id]?.watch == generation }
-            if due { await self.endStream(id, .timeout) }
-        }
-        let stale = streams.withLock { streams -> Bool in
-            guard streams[id]?.watch == generation else { return true }
-            streams[id]?.watcher = watcher
-            return false
-        }
-        if stale { watcher.cancel() }
     }
 
     /// Stops timing: the producer has its value, and waiting for room is the page's time (ST4).
     private func disarmStreamDeadline(_ id: String) {
-        streams.withLock { streams in
-            streams[id]?.watch &+= 1
-            streams[id]?.watcher?.cancel()
-            streams[id]?.watcher = nil
+        streams.withLock { $0[id]?.due = nil }
+    }
+
+    /// Sleeps until the stream's deadline, again while it moved later, and ends the stream as
+    /// `timeout` once it passed; returns when the deadline was disarmed or the stream ended.
+    private func watchStreamDeadline(_ id: String) async {
+        while true {
+            let due = streams.withLock { streams -> BridgeInstant? in
+                guard let due = streams[id]?.due else {
+                    streams[id]?.isWatched = false
+                    streams[id]?.watcher = nil
+                    return nil
+                }
+                return due
+            }
+            guard let due else { return }
+            do { try await bridge.clock.sleep(until: due) } catch { return }
+            let expired = streams.withLock { streams in streams[id]?.due.map { $0 <= due } ?? false }
+            if expired {
+                await endStream(id, .timeout)
+                return
+            }
         }
     }
 
