@@ -719,9 +719,7 @@ _BridgeStream_open = function _BridgeStream_open() {
     __classPrivateFieldSet(this, _BridgeStream_unacknowledged, __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") + 1, "f");
     __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_acknowledge).call(this);
 }, _BridgeStream_acknowledge = function _BridgeStream_acknowledge() {
-    if (__classPrivateFieldGet(this, _BridgeStream_state, "f") !== 'open' || __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") === 0)
-        return;
-    if (__classPrivateFieldGet(this, _BridgeStream_values, "f").length > 0 && __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") < Math.ceil(__classPrivateFieldGet(this, _BridgeStream_window, "f") / 2))
+    if (__classPrivateFieldGet(this, _BridgeStream_state, "f") !== 'open' || __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") < Math.ceil(__classPrivateFieldGet(this, _BridgeStream_window, "f") / 2))
         return;
     const message = { type: STREAM_ACK_TYPE, stream: __classPrivateFieldGet(this, _BridgeStream_id, "f"), count: __classPrivateFieldGet(this, _BridgeStream_unacknowledged, "f") };
     __classPrivateFieldSet(this, _BridgeStream_unacknowledged, 0, "f");
