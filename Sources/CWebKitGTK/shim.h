@@ -38,7 +38,7 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
         NULL));
 }
 
-/* The web process extension's messages (TodayBridgeGTKWebProcessExtension.c). */
+/* The web process extension's messages (Sources/TodayBridgeGTKWebProcessExtension). */
 
 /* A message's parameters, (tbsssay) or (tbsssayaay): whether the frame is the main one, its
  * document's origin and URL, the main document's URL (borrowed from the message), its text's
@@ -91,6 +91,29 @@ static inline GVariant *today_variant_new_bytes(gconstpointer data, gsize size) 
  * index (each `ay`, from today_variant_new_bytes): (ayaay). Takes the floating references. */
 static inline GVariant *today_variant_new_text_with_bytes(GVariant *text, GVariant *const *bytes, gsize count) {
     return g_variant_new("(@ay@aay)", text, g_variant_new_array(G_VARIANT_TYPE_BYTESTRING, bytes, count));
+}
+
+/* The main document a ready or restored message names, (tt): the extension's process token and
+ * the document's number; FALSE for other parameters. */
+static inline gboolean today_extension_document_read(WebKitUserMessage *message, guint64 *token, guint64 *number) {
+    GVariant *parameters = webkit_user_message_get_parameters(message);
+    if (!parameters || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tt)"))) return FALSE;
+    g_variant_get(parameters, "(tt)", token, number);
+    return TRUE;
+}
+
+/* A delivery for the main document `number` of the process `token`: its JSON text (`ay`, from
+ * today_variant_new_bytes) and the `count` byte values it names by index (each `ay`):
+ * (ttayaay). Takes the floating references. */
+static inline GVariant *today_variant_new_delivery(guint64 token, guint64 number, GVariant *text, GVariant *const *bytes, gsize count) {
+    return g_variant_new("(tt@ay@aay)", token, number, text, g_variant_new_array(G_VARIANT_TYPE_BYTESTRING, bytes, count));
+}
+
+/* Why the extension dropped a delivery, from its reply (s); NULL when it delivered it. Borrowed
+ * from the reply. */
+static inline const char *today_delivery_dropped(WebKitUserMessage *reply) {
+    GVariant *parameters = webkit_user_message_get_parameters(reply);
+    return parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_STRING) ? g_variant_get_string(parameters, NULL) : NULL;
 }
 
 /* A reply's JSON text with a final NUL, as bytes (ay). */

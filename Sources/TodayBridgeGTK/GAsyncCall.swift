@@ -21,15 +21,23 @@ public enum GAsyncCall {
         finish: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) throws -> Result
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            let pending = Pending { source, result in
+            self.start(start) { source, result in
                 continuation.resume(with: Swift.Result { try finish(source, result) })
             }
-            start(
-                { source, result, data in
-                    // `data` is the pending call passed below: never nil.
-                    Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().complete(source, result)
-                }, Unmanaged.passRetained(pending).toOpaque())
         }
+    }
+
+    /// Starts the call now, before returning, and runs `completion` with its source and result when
+    /// GLib calls back: for calls that must start in the order they are made.
+    static func start(
+        _ start: (GAsyncReadyCallback, gpointer) -> Void,
+        completion: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
+    ) {
+        start(
+            { source, result, data in
+                // `data` is the pending call passed below: never nil.
+                Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().complete(source, result)
+            }, Unmanaged.passRetained(Pending(completion)).toOpaque())
     }
 
     private final class Pending {

@@ -25,10 +25,13 @@ extension WebKitGTKBridge {
             extensionLoaded = true
             receiveExtensionMessage(message)
         case WebKitGTKWebProcessExtension.readyMessageName:
+            // A main document began, after its commit (the core's current document now).
             extensionLoaded = true
+            if let document = Self.document(in: message) { page.announced(document, as: connection.currentDocument) }
         case WebKitGTKWebProcessExtension.restoredMessageName:
             extensionLoaded = true
-            connection.documentWasRestored()
+            let restored = connection.documentWasRestored()
+            if let document = Self.document(in: message) { page.announced(document, as: restored) }
         case WebKitGTKWebProcessExtension.unavailableMessageName:
             let reason = webkit_user_message_get_parameters(message).flatMap { g_variant_get_string($0, nil) }.map {
                 String(cString: $0)
@@ -40,6 +43,15 @@ extension WebKitGTKBridge {
             return false
         }
         return true
+    }
+
+    /// The main document a `ready` or `restored` message names, which the view's deliveries are
+    /// for until the next one (S4).
+    private static func document(in message: OpaquePointer) -> ExtensionDocument? {
+        var process: guint64 = 0
+        var number: guint64 = 0
+        guard today_extension_document_read(message, &process, &number) != 0 else { return nil }
+        return ExtensionDocument(process: UInt64(process), number: UInt64(number))
     }
 
     /// A message with the engine's facts about the frame and document that sent it (C8).

@@ -75,6 +75,7 @@ extension WebKitGTKBridge {
                 return refuseRelayed(
                     "the web process extension is loaded in this view", answer: .undefined, reply: answer)
             }
+            page.relayInUse()
             reportRelayFallback()
             receiveRelayed(relayed, reply: answer)
         case .pageWorld:
@@ -91,7 +92,7 @@ extension WebKitGTKBridge {
         case .began, .restored:
             guard let facts = relayed.facts else { return reply(.undefined) }  // the relay writes none without
             relayDocument = RelayDocument(token: String(relayed.token), facts: facts)
-            if case .restored = relayed.request { connection.documentWasRestored() }
+            if case .restored = relayed.request { page.documentChanged(to: connection.documentWasRestored()) }
             reply(.undefined)
         case .json, .tooLong, .undefined:
             guard var document = relayDocument, document.token == relayed.token else {

@@ -22,6 +22,10 @@ import TodayBridge
 /// main frame. Sub-frames then keep WebKit's own page-world channel, which the host treats as an
 /// unidentified sub-frame (`track` only).
 ///
+/// Deliveries to the page (native events and calls, stream values) go through the extension too,
+/// where it is loaded, tagged with the main document they are for and with their bytes beside the
+/// text; through the relay's path they are scripts in the main frame (`WebKitGTKPage`).
+///
 /// ```swift
 /// Task { @GLibActor in
 ///     WebKitGTKWebProcessExtension.prepare(webkit_web_context_get_default())  // once per context
@@ -37,7 +41,7 @@ public final class WebKitGTKBridge {
     public let connection: BridgeConnection
 
     /// The way out to the view, which the connection keeps weakly: kept here.
-    private let page: WebKitGTKPage
+    let page: WebKitGTKPage
     let contentManager: OpaquePointer
     let channel: String
     private var signalHandlers: [(instance: gpointer, id: gulong)] = []
@@ -94,11 +98,11 @@ public final class WebKitGTKBridge {
     private static let dataKey = "today-webview-bridge"
 
     private init(bridge: TodayBridge, webView view: UnsafeMutablePointer<WebKitWebView>) {
-        page = WebKitGTKPage(view)
+        expectsExtension = WebKitGTKWebProcessExtension.isPrepared(webkit_web_view_get_context(view))
+        page = WebKitGTKPage(view, expectsExtension: expectsExtension)
         contentManager = webkit_web_view_get_user_content_manager(view)
         g_object_ref(gpointer(contentManager))
         channel = bridge.configuration.channelName
-        expectsExtension = WebKitGTKWebProcessExtension.isPrepared(webkit_web_view_get_context(view))
         connection = bridge.connect(page, startingTasks: Self.startingTasks)
         addUserScripts(
             platform: bridge.configuration.platform, maxMessageBytes: bridge.configuration.limits.maxMessageBytes)
@@ -164,6 +168,7 @@ public final class WebKitGTKBridge {
         userScripts = []
         unregisterHandlers()
         g_object_unref(gpointer(contentManager))
+        page.close()
         connection.close()
     }
 
@@ -180,7 +185,7 @@ public final class WebKitGTKBridge {
             guard let data else { return }
             let installation = Unmanaged<WebKitGTKBridge>.fromOpaque(data).takeUnretainedValue()
             let termination = WebProcessTermination(reason)
-            GLibActor.assumeIsolated { _ = installation.connection.webProcessDidTerminate(termination) }
+            GLibActor.assumeIsolated { installation.webProcessDidTerminate(termination) }
         }
         connect(gpointer(view), "web-process-terminated", unsafeBitCast(onTerminated, to: GCallback.self))
     }
@@ -195,7 +200,17 @@ public final class WebKitGTKBridge {
     /// speaks for nobody until the committed document's relay tells it began.
     private func mainDocumentCommitted() {
         relayDocument = nil
-        connection.documentDidChange()
+        page.documentChanged(to: connection.documentDidChange())
     }
+
+    /// The view's web process ended: its calls settle and the next document begins (S4); what was
+    /// on its way to the page fails.
+    private func webProcessDidTerminate(_ termination: WebProcessTermination) {
+        page.documentChanged(to: connection.webProcessDidTerminate(termination))
+    }
+
+    /// What this view delivered to its page, and which way (X3, X4, ST2, B2): for this
+    /// repository's suites.
+    @_spi(Tools) public var deliveries: WebKitGTKDeliveries { page.deliveries }
 }
 #endif

@@ -158,12 +158,12 @@ function parseWithBytes(text, attachments) {
     const value = parse(text);
     return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
 }
-function parseObject(text) {
+function parseObject(text, attachments) {
     if (typeof text !== 'string')
         return undefined;
     let value;
     try {
-        value = parseWithBytes(text);
+        value = parseWithBytes(text, attachments);
     }
     catch {
         return undefined;

@@ -1,7 +1,7 @@
 #if os(Linux)
 import CWebKitGTK
 import Foundation
-import TodayBridge
+@_spi(Adapters) import TodayBridge
 
 /// The bridge's web process extension: how WebKitGTK tells the bridge which frame sent each
 /// message (C8), at the speed of WebKit's own channel.
@@ -12,7 +12,9 @@ import TodayBridge
 /// `TodayBridgeGTKWebProcessExtension` product), gives every frame the channel's native entry and
 /// sends each message to the view with the engine's facts: main frame or not, the frame's security
 /// origin and its URI. Sub-frames get their real origin (still no credential, S1), and the main
-/// frame's messages skip the relay. Where the extension cannot load (WebKit skips a module that
+/// frame's messages skip the relay. The other way, it hands the app's deliveries (native events
+/// and calls, stream values) to the main document they are for, with their bytes beside the text
+/// (B2), and drops one whose document the main frame no longer shows (S4). Where the extension cannot load (WebKit skips a module that
 /// fails to load, silently), the bridge falls back to the relay and reports one
 /// `webProcessExtensionUnavailable` diagnostic per web view.
 ///
@@ -60,6 +62,9 @@ public enum WebKitGTKWebProcessExtension {
     /// The message the extension sends when it could not define the entry in a frame, with why.
     package static let unavailableMessageName = entryName + ":unavailable"
 
+    /// The view's deliveries to the extension, each tagged with the main document it is for.
+    package static let deliveryMessageName = entryName + ":deliver"
+
     /// Marks a prepared context, so its views expect the extension.
     static let preparedKey = "today-webview-bridge-web-process-extension"
 
@@ -87,11 +92,14 @@ public enum WebKitGTKWebProcessExtension {
             return false
         }
         webkit_web_context_set_web_process_extensions_directory(context, directory.path)
+        // (sts): the entry, the longest text it carries, and the page's delivery receiver, which
+        // the extension hands the view's deliveries to.
         var members: [OpaquePointer?] = [
             g_variant_new_string(entryName), g_variant_new_uint64(guint64(max(maxMessageBytes, 0))),
+            g_variant_new_string(WireProtocol.deliveryReceiverGlobal),
         ]
         webkit_web_context_set_web_process_extensions_initialization_user_data(
-            context, g_variant_new_tuple(&members, 2))
+            context, g_variant_new_tuple(&members, 3))
         return true
     }
 

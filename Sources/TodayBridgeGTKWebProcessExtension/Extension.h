@@ -29,6 +29,9 @@ extern char *ready_name;
 extern char *restored_name;
 extern char *unavailable_name;
 extern guint64 max_text_length;
+/* This process among the web processes: a random number, made at initialization, that the view
+ * pairs with a document's number (a document's number is unique in its process only). */
+extern guint64 process_token;
 
 /* document.c: a frame's document as this extension knows it, read in a world of its own where
  * no page script runs. */
@@ -41,9 +44,15 @@ char *document_origin(WebKitFrame *frame);
 char *document_url(WebKitFrame *frame);
 void document_watch_restore(WebKitWebPage *page, WebKitFrame *frame, guint64 number);
 void document_announce(WebKitWebPage *page, WebKitFrame *frame, guint64 number, gboolean is_new);
+gboolean document_hiding(WebKitFrame *frame, guint64 number);
 
-/* entry.c: the entry and its calls. */
+/* entry.c: the entry and its calls; bytes as new Uint8Arrays in the page's heap. */
 void entry_define(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame, const World *world, guint64 number);
+JSCValue *bytes_array(JSCContext *context, GVariant *list);
+
+/* delivery.c: the view's deliveries to the main frame's document, where the initialization data
+ * names the page's delivery receiver. */
+void deliveries_initialize(WebKitWebProcessExtension *extension, const char *receiver);
 
 #endif
 #endif

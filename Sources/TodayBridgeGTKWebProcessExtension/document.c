@@ -1,7 +1,8 @@
 /*
  * A frame's document as the extension knows it (Contract C8, S4): its number, marked on the
  * document's global in a world of the extension's own, where no page script runs; its security
- * origin and URL, read there too; and the main frame's lifecycle, told to the view.
+ * origin and URL, read there too; and the main frame's lifecycle, told to the view, which tags
+ * its deliveries with the document they are for (delivery.c).
  *
  * WebKit keeps a document's globals, in every world, for as long as the document lives: in the
  * back-forward cache too, and across the reuse of a frame's initial empty window by the document
@@ -19,12 +20,16 @@ static guint64 documents_begun;
 /* The number of the main document the view was told of last, kept on the main frame; none once
  * the document went into the back-forward cache. */
 static GQuark announced_quark;
+/* The number of the main document going into the back-forward cache (from its `pagehide` to its
+ * `pageshow`), kept on the main frame: what it posts meanwhile does not make it news. */
+static GQuark hiding_quark;
 
 static const char number_key[] = "todayWebViewBridgeDocument";
 
 void documents_initialize(void) {
     own_world = webkit_script_world_new_with_name("today-webview-bridge-origin");
     announced_quark = g_quark_from_static_string("today-webview-bridge-announced");
+    hiding_quark = g_quark_from_static_string("today-webview-bridge-hiding");
 }
 
 /* The frame's current global in the extension's world. */
@@ -99,13 +104,25 @@ char *document_url(WebKitFrame *frame) {
     return text;
 }
 
-/* Tells the view which main document the frame shows, once per change: "<entry>:ready" for one
- * that began, "<entry>:restored" for one that came back from the back-forward cache. */
+/* Whether the frame's document `number` went into the back-forward cache and has not come back:
+ * its `pagehide` runs when the next document began, maybe in another web process already
+ * announced to the view, so a message it posts then does not tell the view it is shown. */
+gboolean document_hiding(WebKitFrame *frame, guint64 number) {
+    return (guint64)(guintptr)g_object_get_qdata(G_OBJECT(frame), hiding_quark) == number;
+}
+
+/* Tells the view which main document the frame shows, with this process's token and the
+ * document's number (`(tt)`), which the view tags its deliveries with (delivery.c):
+ * "<entry>:ready" for one that began, each time its window is cleared (a document that keeps its
+ * initial empty window's number began after the view was told of that window: the view, which
+ * saw it commit, waits to hear of it); "<entry>:restored" for one that came back from the
+ * back-forward cache, once per change. */
 void document_announce(WebKitWebPage *page, WebKitFrame *frame, guint64 number, gboolean is_new) {
-    if ((guint64)(guintptr)g_object_get_qdata(G_OBJECT(frame), announced_quark) == number) return;
+    if (!is_new && (guint64)(guintptr)g_object_get_qdata(G_OBJECT(frame), announced_quark) == number) return;
     g_object_set_qdata(G_OBJECT(frame), announced_quark, (gpointer)(guintptr)number);
     const char *name = is_new ? ready_name : restored_name;
-    webkit_web_page_send_message_to_view(page, webkit_user_message_new(name, NULL), NULL, NULL, NULL);
+    GVariant *document = g_variant_new("(tt)", process_token, number);
+    webkit_web_page_send_message_to_view(page, webkit_user_message_new(name, document), NULL, NULL, NULL);
 }
 
 /* A main document whose return from the back-forward cache the view is told of. */
@@ -129,7 +146,9 @@ static void cached(gboolean is_shown, Watch *watch) {
     if (page && frame && !is_shown) {
         /* Whichever document the view is told of next (in this process or another), it is news. */
         g_object_set_qdata(G_OBJECT(frame), announced_quark, NULL);
+        g_object_set_qdata(G_OBJECT(frame), hiding_quark, (gpointer)(guintptr)watch->number);
     } else if (page && frame && document_number(frame) == watch->number) {
+        if (document_hiding(frame, watch->number)) g_object_set_qdata(G_OBJECT(frame), hiding_quark, NULL);
         document_announce(page, frame, watch->number, FALSE);
     }
     g_clear_object(&page);

@@ -45,10 +45,10 @@ static JSCValue *answer_value(JSCContext *context, GVariant *text) {
     return value;
 }
 
-/* The answer's bytes (`aay`) as an array of Uint8Arrays, each a copy in the page's heap: an array
- * buffer over memory of ours (`jsc_value_new_array_buffer`) would turn off the web process's
- * Gigacage, which WebKit refuses by ending the process. */
-static JSCValue *answer_bytes(JSCContext *context, GVariant *list) {
+/* Bytes from the view (`aay`: an answer's, a delivery's) as an array of new Uint8Arrays, each a
+ * copy in the page's heap: an array buffer over memory of ours (`jsc_value_new_array_buffer`)
+ * would turn off the web process's Gigacage, which WebKit refuses by ending the process. */
+JSCValue *bytes_array(JSCContext *context, GVariant *list) {
     gsize count = g_variant_n_children(list);
     GPtrArray *arrays = g_ptr_array_new_with_free_func(g_object_unref);
     for (gsize index = 0; index < count; index++) {
@@ -83,7 +83,7 @@ static void settle(JSCValue *callback, WebKitUserMessage *reply) {
         GVariant *text = g_variant_get_child_value(parameters, 0);
         GVariant *list = g_variant_get_child_value(parameters, 1);
         value = answer_value(context, text);
-        if (value) bytes = answer_bytes(context, list);
+        if (value) bytes = bytes_array(context, list);
         else reason = "the host's answer is not JSON";
         g_variant_unref(text);
         g_variant_unref(list);
@@ -238,7 +238,10 @@ static void post(GPtrArray *arguments, Entry *entry) {
         throw_type_error(context, "this entry belongs to a document that is not shown");
     } else {
         gboolean is_main = webkit_frame_is_main_frame(frame);
-        if (is_main && entry->world->realm_bound) document_announce(page, frame, shown, FALSE);
+        /* A main document the view was not told of last is news (a restore), unless it is on its
+         * way into the back-forward cache: the view may have heard of the next one already, in
+         * another web process, and deliveries must go there (delivery.c). */
+        if (is_main && entry->world->realm_bound && !document_hiding(frame, shown)) document_announce(page, frame, shown, FALSE);
         /* Both read in the documents themselves: the page's own URI is its active one, the next
          * document's while a navigation is provisional. */
         char *url = document_url(frame);

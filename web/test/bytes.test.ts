@@ -467,6 +467,43 @@ test('B2 X3 X4 ST2 deliveries carry bytes: an event\'s data, a native call\'s ar
   await stream.return();
 });
 
+test('B2 X3 X4 ST2 WebKitGTK\'s extension: a delivery names its attachments by index, each reaching the page itself; in order with deliveries without bytes; one whose bytes cannot be read is ignored', async () => {
+  const { channel, calls } = recordingChannel((message) => (message.__stream ? { stream: message.__stream, window: 16 } : undefined));
+  const window = webkitWindow(channel) as unknown as FakeWindow;
+  window.top = window;
+  runHostScript('platform-tag.js', window, { platform: 'linux' });
+  // What the extension does: the receiver, defined at document start, with the text and new Uint8Arrays.
+  const receive = window.__todayWebViewDeliver as (text: string, attachments?: unknown) => void;
+  const deliver = (detail: unknown, attachments?: unknown) => receive(JSON.stringify({ name: NATIVE_EVENT, detail }), attachments);
+  const bridge = new TodayBridge({ window: window as never });
+  const events: unknown[] = [];
+  bridge.on('photo', (data) => events.push(data));
+  bridge.handle('checksum', (args) => (args as { data: Uint8Array }).data.subarray(1));
+  const stream = bridge.stream('download', {});
+  const values = [stream.next(), stream.next(), stream.next()];
+  await tick();
+  const streamID = (calls.find((call) => (call[0] as { type: string }).type === 'download')![0] as { __stream: string }).__stream;
+  const jpeg = new Uint8Array([255, 216, 255]);
+  const chunk = new Uint8Array([0, 1]);
+  deliver({ kind: 'event', name: 'photo', data: { n: 0 } });
+  deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0), again: [byteValue(0)] } }, [jpeg]);
+  deliver({ kind: 'event', name: 'photo', data: { n: 2 } }, []);
+  deliver({ kind: 'call', id: 'c1', name: 'checksum', args: { data: byteValue(1) } }, [jpeg, new Uint8Array([1, 2, 3])]);
+  deliver({ kind: 'streamValue', stream: streamID, seq: 0, value: { n: 0 } });
+  deliver({ kind: 'streamValue', stream: streamID, seq: 1, value: byteValue(0) }, [chunk]);
+  deliver({ kind: 'streamValue', stream: streamID, seq: 2, value: { n: 2 } });
+  deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(1) } }, [jpeg]);
+  deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0) } }, 'not an array');
+  deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0) } });
+  assert.deepEqual(events, [{ n: 0 }, { jpeg, again: [jpeg] }, { n: 2 }], 'in order; an index naming no attachment, or attachments that are no array, are ignored');
+  assert.ok((events[1] as { jpeg: Uint8Array }).jpeg === jpeg, 'the extension\'s own new Uint8Array');
+  assert.deepEqual(await Promise.all(values), [{ n: 0 }, chunk, { n: 2 }].map((value) => ({ value, done: false })));
+  await tick();
+  const reply = calls.find((call) => (call[0] as { type: string }).type === '__today.reply')!;
+  assert.deepEqual(reply, [{ type: '__today.reply', id: 'c1', value: new Uint8Array([2, 3]) }, { bytes: true }]);
+  await stream.return();
+});
+
 // The fake host (W6).
 
 test('B1 W6 the fake host hands bytes across as a real host does: as new Uint8Arrays, both ways', async () => {

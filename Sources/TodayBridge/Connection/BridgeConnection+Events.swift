@@ -42,17 +42,18 @@ extension BridgeConnection {
             bridge.observer.report(.eventDropped, "event buffer full; dropped the oldest event \"\(dropped)\"")
             outcome = .buffered
         case .deliver?:
-            outcome = await deliver(.event(name: name, data: data)) ? .delivered : .undelivered
+            outcome = await deliver(.event(name: name, data: data), for: document) ? .delivered : .undelivered
         }
         traceNative(
             .nativeEvent, name, document: document, start: start, outcome: outcome, requestBytes: data.jsonUTF8.count)
     }
 
-    /// Hands `delivery` to the web view, reporting a failure instead of throwing.
+    /// Hands `delivery` for the main frame's `document` to the web view, reporting a failure
+    /// instead of throwing.
     @discardableResult
-    func deliver(_ delivery: PageDelivery) async -> Bool {
+    func deliver(_ delivery: PageDelivery, for document: DocumentID) async -> Bool {
         do {
-            try await page().deliver(delivery)
+            try await page().deliver(delivery, for: document)
             return true
         } catch {
             let gone = (error as? PageDeliveryError) == .webViewGone

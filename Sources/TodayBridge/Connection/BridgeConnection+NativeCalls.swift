@@ -87,7 +87,7 @@ extension BridgeConnection {
             case .admitted(let id, _, let watch):
                 if let watch { startWatcher(watch) }
                 Task { [document = admission.document] in
-                    if await !deliver(.call(id: String(id), name: name, arguments: arguments)) {
+                    if await !deliver(.call(id: String(id), name: name, arguments: arguments), for: document) {
                         _ = finishNativeCall(id, with: .failure(.failed("could not reach the page")), from: document)
                     }
                 }

@@ -107,12 +107,15 @@ extension BridgeConnection {
     func streamValue(_ value: JSONValue?, on id: String) async throws {
         disarmStreamDeadline(id)
         while true {
-            let offer = streams.withLock { streams -> StreamFlow.Offer in streams[id]?.flow.offer() ?? .ended }
+            let (offer, document) = streams.withLock { streams -> (StreamFlow.Offer, DocumentID?) in
+                (streams[id]?.flow.offer() ?? .ended, streams[id]?.document)
+            }
             switch offer {
             case .ended:
                 throw CancellationError()
             case .send(let seq):
-                await deliver(.streamValue(stream: id, seq: seq, value: value))
+                guard let document else { throw CancellationError() }  // an open stream has its document
+                await deliver(.streamValue(stream: id, seq: seq, value: value), for: document)
                 armStreamDeadline(id)
                 return
             case .wait:
@@ -162,7 +165,7 @@ extension BridgeConnection {
     func endStream(_ id: String, _ ending: StreamFlow.Ending) async {
         guard let stream = stopStream(id, ending) else { return }
         if let (end, error) = ending.delivered, isShowing(stream.document) {
-            await deliver(.streamEnd(stream: id, end: end, error: error))
+            await deliver(.streamEnd(stream: id, end: end, error: error), for: stream.document)
         }
     }
 

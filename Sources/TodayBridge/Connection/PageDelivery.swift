@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Something the core delivers to the page's main frame, through ``BridgeWebView/deliver(_:)``.
 ///
 /// Each is a DOM event on the main frame's `window` that the web SDK (or the Android shim)
@@ -68,6 +74,14 @@ public enum PageDelivery: Sendable, Hashable {
     }
 
     private static let argumentName = "event"
+
+    /// The event's JSON text for an engine that carries bytes beside it (B2): ``PageEventConfiguration/event``
+    /// with each byte value written as the index of its attachment (`{"__today.bytes": n}`), and
+    /// the attachments in that order. WebKitGTK's web process extension hands both to the page's
+    /// delivery receiver, which makes each attachment a new `Uint8Array`.
+    @_spi(Adapters) public var eventTextAttachingBytes: (text: [UInt8], attachments: [Data]) {
+        JSONValue.object(["name": .string(eventName), "detail": detail]).jsonUTF8AttachingBytes
+    }
 
     package var configuration: PageEventConfiguration {
         PageEventConfiguration(name: eventName, detail: detail)

@@ -238,12 +238,12 @@ function parseWithBytes(text, attachments) {
     const value = parse(text);
     return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
 }
-function parseObject(text) {
+function parseObject(text, attachments) {
     if (typeof text !== 'string')
         return undefined;
     let value;
     try {
-        value = parseWithBytes(text);
+        value = parseWithBytes(text, attachments);
     }
     catch {
         return undefined;
@@ -677,12 +677,12 @@ function parseWithBytes(text, attachments) {
     const value = parse(text);
     return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
 }
-function parseObject(text) {
+function parseObject(text, attachments) {
     if (typeof text !== 'string')
         return undefined;
     let value;
     try {
-        value = parseWithBytes(text);
+        value = parseWithBytes(text, attachments);
     }
     catch {
         return undefined;
@@ -730,15 +730,17 @@ function readByteValue(object, attachments) {
 
 // host/delivery-receiver.js
 function installDeliveryReceiver(window) {
-    const receive = (text) => {
-        const event = readEvent(text);
+    const receive = (text, attachments) => {
+        if (attachments !== undefined && !isArray(attachments))
+            return;
+        const event = readEvent(text, attachments);
         if (event)
             dispatch(window, customEvent(event.name, event.detail));
     };
     defineProperty(window, DELIVERY_RECEIVER_GLOBAL, { value: freeze(receive), writable: false, configurable: false, enumerable: false });
 }
-function readEvent(text) {
-    const event = parseObject(text);
+function readEvent(text, attachments) {
+    const event = parseObject(text, attachments);
     if (event === undefined || !hasOwn(event, 'name') || !hasOwn(event, 'detail'))
         return undefined;
     const { name, detail } = event;

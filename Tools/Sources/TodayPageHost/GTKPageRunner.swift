@@ -2,7 +2,7 @@ import CWebKitGTK
 import Foundation
 import TodayBridge
 import ToolSupport
-import TodayBridgeGTK
+@_spi(Tools) import TodayBridgeGTK
 
 /// Shows one page in a WebKitGTK window with the bridge installed, until the page calls
 /// `window.close()` (or the app closes the view, `closeView`), its web process ends, or the time
@@ -72,6 +72,7 @@ package final class GTKPageRunner {
         webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
         if let cached = options.backForwardCache { webkit_settings_set_enable_page_cache(settings, cached ? 1 : 0) }
         let installation = WebKitGTKBridge.install(bridge, in: view)
+        options.probe?.whenAsked { @GLibActor in Self.describe(installation.deliveries) }
         onInstalled(view, installation)
         installation.connection.onWebProcessTermination { [self] reason in
             GLibActor.assumeIsolated { webProcessEnded(reason) }  // the adapter reports on the GLib thread
@@ -93,6 +94,19 @@ package final class GTKPageRunner {
                 GLibActor.assumeIsolated { runner.finish(.timedOut, reason: "timed out") }
                 return 0
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// The view's deliveries as the `deliveries` test capability answers them.
+    private static func describe(_ deliveries: WebKitGTKDeliveries) -> JSONValue {
+        [
+            "throughExtension": .number(Double(deliveries.throughExtension)),
+            "textBytes": .number(Double(deliveries.textBytes)),
+            "attachedBytes": .number(Double(deliveries.attachedBytes)),
+            "asScripts": .number(Double(deliveries.asScripts)),
+            "scriptBytes": .number(Double(deliveries.scriptBytes)),
+            "dropped": .number(Double(deliveries.dropped)),
+            "refused": .number(Double(deliveries.refused)),
+        ]
     }
 
     private func allow(_ certificatePath: String, in session: OpaquePointer?) {

@@ -23,6 +23,8 @@ package struct PageRunOptions: Sendable {
     package var webProcessExtension: String?
     /// How the app's side ends the run (the `closeView` test capability).
     package var closer: PageRunCloser?
+    /// How the app's side tells the page about its deliveries (the `deliveries` test capability).
+    package var probe: PageRunProbe?
     /// Whether Back and Forward may show pages from the back-forward cache; `nil`: the engine's
     /// default (on in WebKit, off in Android's WebView).
     package var backForwardCache: Bool?
@@ -34,7 +36,7 @@ package struct PageRunOptions: Sendable {
         screenshot: String? = nil,
         appScheme: AppScheme? = nil, reloadsOnCrash: Bool = false, relay: Bool = false,
         webProcessExtension: String? = nil,
-        closer: PageRunCloser? = nil, backForwardCache: Bool? = nil
+        closer: PageRunCloser? = nil, probe: PageRunProbe? = nil, backForwardCache: Bool? = nil
     ) {
         self.url = url
         self.headless = headless
@@ -47,6 +49,7 @@ package struct PageRunOptions: Sendable {
         self.relay = relay
         self.webProcessExtension = webProcessExtension
         self.closer = closer
+        self.probe = probe
         self.backForwardCache = backForwardCache
     }
 }

@@ -13,6 +13,11 @@ import TodayBridge
 ///   keep calls in flight while a page reloads or removes a frame.
 /// - `count` `{ to, failAt? }` (main frame), a stream (ST1–ST5): yields `{ n }` for `n` from 0
 ///   below `to` (at most 10,000), then finishes; with `failAt`, fails with code `declined` there.
+/// - `replay` `{ values }` (main frame), a stream (ST2, B1): yields each of `values` (at most
+///   1,000) in order, bytes among them, then finishes.
+/// - `deliveries` (main frame, with a ``PageRunProbe``): what the WebKitGTK view delivered to the
+///   page and which way (`WebKitGTKDeliveries`: through the web process extension, the bytes
+///   beside the text, or as scripts), or `null` on another engine.
 /// - `closeView` (main frame, with a ``PageRunCloser``): the app closes the web view, as when its
 ///   screen is dismissed; the run ends as if the page had closed itself.
 package enum TestCapabilities {
@@ -20,7 +25,13 @@ package enum TestCapabilities {
         var ms: Double
     }
 
-    package static func register(in bridge: TodayBridge, closer: PageRunCloser? = nil) throws {
+    struct ReplayRequest: Decodable, Sendable {
+        var values: [JSONValue]
+    }
+
+    package static func register(
+        in bridge: TodayBridge, closer: PageRunCloser? = nil, probe: PageRunProbe? = nil
+    ) throws {
         try bridge.registerStream("count", access: .mainFrame, summary: "yields { n } from 0 below to") {
             (request: PageExercises.CountRequest, _) in
             PageExercises.count(
@@ -50,6 +61,17 @@ package enum TestCapabilities {
             } catch {
                 return ["error": .string("\(error)")]
             }
+        }
+        try bridge.registerStream("replay", access: .mainFrame, summary: "yields each of values in order") {
+            (request: ReplayRequest, _) in
+            AsyncStream<JSONValue> { continuation in
+                for value in request.values.prefix(1_000) { continuation.yield(value) }
+                continuation.finish()
+            }
+        }
+        try bridge.register("deliveries", access: .mainFrame, summary: "how the view delivered to the page") {
+            (_: JSONValue, _) -> JSONValue in
+            await probe?.deliveries() ?? .null
         }
         guard let closer else { return }
         try bridge.register("closeView", access: .mainFrame, summary: "the app closes the web view") {

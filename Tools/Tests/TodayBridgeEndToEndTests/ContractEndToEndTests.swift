@@ -71,7 +71,7 @@ struct ContractEndToEndTests {
         let offered: JSONValue = [
             "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
             "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed",
-            "closeView": "allowed", "count": "allowed",
+            "closeView": "allowed", "count": "allowed", "replay": "allowed", "deliveries": "allowed",
         ]
         #expect(discovery["capabilities"] == offered)
         #expect(

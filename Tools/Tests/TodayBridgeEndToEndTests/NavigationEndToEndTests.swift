@@ -114,6 +114,48 @@ struct NavigationEndToEndTests {
         #expect(records["after"] == [1, 2, 3], "\(records.jsonString)")
     }
 
+    @Test(
+        "S4 X3 B2 a delivery sent for a main document that has left, arriving once the next one began, does not reach it; later deliveries do",
+        arguments: [Way(engine: .webkitgtk, cached: false)])
+    func staleDelivery(way: Way) async throws {
+        let (run, backend) = try await Self.open("nav-stale-delivery.html", way)
+        let records = try Self.report("nav-stale-delivery", way, from: backend, run)
+        // Seen by the next document's first script, or handed to its SDK: nothing.
+        #expect(records["stale"] == [], "\(records.jsonString)")
+        #expect(records["fresh"]?["value"] == [4, 5], "\(records.jsonString)")
+        // The view sent it for the document that left (tagged with it): the web process extension
+        // dropped it, the main frame showing the next document; or, had the view heard of the
+        // commit first, the view refused it. Either way once, and never as a script.
+        let counts = try #require(records["deliveries"])
+        let dropped = counts["dropped"]?.doubleValue ?? 0
+        let refused = counts["refused"]?.doubleValue ?? 0
+        #expect(dropped + refused == 1 && counts["asScripts"] == 0, "\(counts.jsonString)")
+    }
+
+    @Test(
+        "S4 X3 a main document going into the back-forward cache that posts from its pagehide is not shown again: no document begins, and the next one takes its deliveries",
+        arguments: [Way(engine: .webkitgtk, cached: true)])
+    func hidingDocumentPosts(way: Way) async throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "today-hiding-\(UUID().uuidString)"
+        ).path
+        defer {
+            for file in [recording + ".jsonl", recording + ".html"] {
+                try? FileManager.default.removeItem(atPath: file)
+            }
+        }
+        let (run, backend) = try await Self.open(
+            "nav-stale-delivery.html", way, query: "&cached", extra: ["--inspect", recording])
+        let records = try Self.report("nav-stale-delivery", way, from: backend, run)
+        #expect(records["fresh"]?["value"] == [4, 5], "\(records.jsonString)")
+        let counts = try #require(records["deliveries"])
+        #expect(counts["dropped"] == 0 && counts["refused"] == 0 && counts["asScripts"] == 0, "\(counts.jsonString)")
+        // Two documents: the first, and the next, which every later message and delivery is for.
+        let traffic = try TrafficRecording(jsonLines: String(contentsOfFile: recording + ".jsonl", encoding: .utf8))
+            .records
+        #expect(Set(traffic.map(\.document)) == [1, 2], "\(traffic.map { "\($0.type ?? "")@\($0.document)" })")
+    }
+
     @Test("S4 C8 a sub-frame's realm kept after its document left speaks for nobody", arguments: ways)
     func staleSubFrame(way: Way) async throws {
         let (run, backend) = try await Self.open("nav-stale-frame.html", way)

@@ -23,12 +23,15 @@ export function parseWithBytes(text: string, attachments?: readonly Uint8Array[]
   return stringIndexOf(text, QUOTED_BYTES_MEMBER) === -1 ? value : reviveBytes(value, attachments);
 }
 
-/** The object a text holds as JSON (`parseWithBytes`); `undefined` for anything else. */
-export function parseObject(text: unknown): object | undefined {
+/**
+ * The object a text holds as JSON, its bytes read as base64 or from `attachments`
+ * (`parseWithBytes`); `undefined` for anything else.
+ */
+export function parseObject(text: unknown, attachments?: readonly Uint8Array[]): object | undefined {
   if (typeof text !== 'string') return undefined;
   let value: unknown;
   try {
-    value = parseWithBytes(text);
+    value = parseWithBytes(text, attachments);
   } catch {
     return undefined;
   }

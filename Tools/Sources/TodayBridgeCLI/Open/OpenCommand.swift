@@ -108,7 +108,10 @@ struct OpenCommand: AsyncParsableCommand {
     )
     var webProcessExtension: String?
 
-    @Flag(help: "Register the capabilities echo, fail, sleep, emitEvent, callPage and closeView, for trying a page.")
+    @Flag(
+        help:
+            "Register the capabilities echo, fail, sleep, emitEvent, callPage, count, replay, deliveries and closeView, for trying a page."
+    )
     var testCapabilities = false
 
     @Flag(help: "Register the conformance kit's capabilities (conformance.*), for loading the kit.")
@@ -169,7 +172,8 @@ struct OpenCommand: AsyncParsableCommand {
             identity: AnalyticsIdentity(deviceID: "today-bridge-cli", sessionID: UUID().uuidString, userID: { nil })
         )
         let closer = PageRunCloser()
-        if testCapabilities { try TestCapabilities.register(in: bridge, closer: closer) }
+        let probe = PageRunProbe()
+        if testCapabilities { try TestCapabilities.register(in: bridge, closer: closer, probe: probe) }
         if conformanceFixture { try ConformanceFixture.register(in: bridge) }
         let recorder = inspect.map { _ in TrafficRecorder(recording: bridge) }
         let diagnostics = bridge.diagnostics()
@@ -184,7 +188,7 @@ struct OpenCommand: AsyncParsableCommand {
             url: pageURL, headless: headless, timeout: timeout,
             certificate: certificate, certificateHosts: certificateHosts, screenshot: screenshot, appScheme: scheme,
             reloadsOnCrash: reloadOnCrash, relay: relay, webProcessExtension: webProcessExtension, closer: closer,
-            backForwardCache: backForwardCache.map { $0 == .on }
+            probe: probe, backForwardCache: backForwardCache.map { $0 == .on }
         )
         let end =
             engine == .wkwebview

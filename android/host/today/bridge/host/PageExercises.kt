@@ -24,6 +24,9 @@ object PageExercises {
     /** At most this many values of [count]. */
     private const val MAX_COUNT = 10_000L
 
+    /** At most this many values of [replay]. */
+    private const val MAX_REPLAY = 1_000
+
     /** The message's fields, without its `type`. */
     fun echo(request: JSONObject): JSONObject = JSONObject(request.toString()).apply { remove("type") }
 
@@ -57,6 +60,19 @@ object PageExercises {
         for (n in 0 until to.coerceIn(0, MAX_COUNT)) {
             if (n == failAt) throw failure
             if (!stream.send(JSONObject().put("n", n))) return
+        }
+        stream.finish()
+    }
+
+    /**
+     * Yields each of the request's `values` (at most 1,000) in order, a byte value as the page
+     * sent it (`{"__today.bytes": …}`, which the page receives as a `Uint8Array`), then finishes
+     * (ST2, B1).
+     */
+    fun replay(type: String, request: JSONObject, stream: BridgeStream) {
+        val values = request.optJSONArray("values") ?: throw invalidRequest(type)
+        for (index in 0 until values.length().coerceAtMost(MAX_REPLAY)) {
+            if (!stream.send(values.get(index))) return
         }
         stream.finish()
     }
