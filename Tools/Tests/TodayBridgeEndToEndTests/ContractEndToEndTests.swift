@@ -67,7 +67,7 @@ struct ContractEndToEndTests {
     func d1Discovery(engine: Engine) async throws {
         let discovery = try #require(try await results(engine)["discovery"])
         #expect(discovery["name"] == "TodayBridge" && discovery["version"] == .string(TodayBridge.version))
-        #expect(discovery["protocol"] == 2)
+        #expect(discovery["protocol"] == 3)
         let offered: JSONValue = [
             "track": "allowed", "headers": "allowed", "refreshToken": "allowed", "establishSession": "allowed",
             "echo": "allowed", "fail": "allowed", "sleep": "allowed", "emitEvent": "allowed", "callPage": "allowed",
