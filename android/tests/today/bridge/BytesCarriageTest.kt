@@ -22,9 +22,7 @@ class BytesCarriageTest {
         page?.close()
         bridge?.close()
         System.clearProperty("today.emulation.unsupportedFeatures")
-        val crashes = MainThread.crashes.toList()
-        MainThread.crashes.clear()
-        assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
+        assertNothingThrownOnMain()
     }
 
     /** A page whose app echoes `echo`'s request, with a listener that notes the kind of each reply message. */

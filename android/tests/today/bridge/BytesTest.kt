@@ -12,8 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList
 
 /**
  * Bytes for the app (B1–B3): [BridgeBytes] on its own, and through the glue, its JNI core and the
- * emulation of Android's WebView over a real Chromium. On Android a byte value crosses the page's
- * channel in its base64 form (B2), which the core reads as bytes and writes back.
+ * emulation of Android's WebView over a real Chromium. The app sees a byte value in its JSON form,
+ * `{"__today.bytes": base64}`, however it crossed the page's channel (B2, `BytesCarriageTest`).
  */
 class BytesTest {
     private val services = FakeServices()
@@ -23,9 +23,7 @@ class BytesTest {
     @After fun close() {
         page?.close()
         bridge?.close()
-        val crashes = MainThread.crashes.toList()
-        MainThread.crashes.clear()
-        assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
+        assertNothingThrownOnMain()
     }
 
     @Test fun `B1 B2 toJson and fromJson round-trip bytes of every value and length, the empty bytes included, also through JSON text`() {

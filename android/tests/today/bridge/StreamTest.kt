@@ -48,9 +48,7 @@ class StreamTest {
     @After fun close() {
         page?.close()
         bridge?.close()
-        val crashes = MainThread.crashes.toList()
-        MainThread.crashes.clear()
-        assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
+        assertNothingThrownOnMain()
         assertFalse("a producer ran on the UI thread", streams.threads.contains("main"))
     }
 

@@ -6,6 +6,7 @@ import android.os.Looper
 import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebView
 import org.json.JSONObject
+import org.junit.Assert.assertEquals
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.CountDownLatch
@@ -81,6 +82,13 @@ open class LooperThread(name: String, prepare: () -> Unit = Looper::prepare) {
 object MainThread : LooperThread("main", Looper::prepareMainLooper)
 
 fun <T> onMain(body: () -> T): T = MainThread.run(body)
+
+/** Fails the test with what the UI thread threw during it, and clears that for the next test. */
+fun assertNothingThrownOnMain() {
+    val crashes = MainThread.crashes.toList()
+    MainThread.crashes.clear()
+    assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
+}
 
 /** A looper thread of the app's other than the main one, as a `HandlerThread` is: web views made there are its. */
 object OtherThread : LooperThread("webview-thread")

@@ -37,9 +37,7 @@ class WebViewEmulationTest {
 
     @After fun close() {
         onMain { views.forEach { it.destroy() } }
-        val crashes = MainThread.crashes.toList()
-        MainThread.crashes.clear()
-        assertEquals("exceptions on the UI thread", emptyList<Throwable>(), crashes)
+        assertNothingThrownOnMain()
     }
 
     // Issue 33, 5: WebViewCompat required the main looper, where androidx compares the web view's own
