@@ -14,9 +14,8 @@ struct OpenStream: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
     /// When the producer's next value is due (ST4); `nil` while it waits for room in the window.
     var due: BridgeInstant?
-    /// The one task that ends the stream at `due`, running while `due` is set.
+    /// The one task that ends the stream at `due`: it runs while `due` is set, and clears itself.
     var watcher: Task<Void, Never>?
-    var isWatched = false
 }
 
 /// What the producer of one stream hands its values to (ST2, ST3): each waits for room in the
@@ -231,10 +230,7 @@ extension BridgeConnection {
         streams.withLock { streams in
             guard var stream = streams[id] else { return }
             stream.due = now.advanced(bySeconds: stream.deadline)
-            if !stream.isWatched {
-                stream.isWatched = true
-                stream.watcher = Task { await self.watchStreamDeadline(id) }
-            }
+            if stream.watcher == nil { stream.watcher = Task { await self.watchStreamDeadline(id) } }
             streams[id] = stream
         }
     }
@@ -250,7 +246,6 @@ extension BridgeConnection {
         while true {
             let due = streams.withLock { streams -> BridgeInstant? in
                 guard let due = streams[id]?.due else {
-                    streams[id]?.isWatched = false
                     streams[id]?.watcher = nil
                     return nil
                 }
