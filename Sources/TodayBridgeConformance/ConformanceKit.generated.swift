@@ -662,21 +662,23 @@ class BridgeStream {
         __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_cancel).call(this, undefined);
         return Promise.resolve({ value: undefined, done: true });
     }
-    /** A value from the host (ST2); ignored out of order or after the end. */
+    /** Values from the host, the first numbered `seq` (ST2); ignored out of order or after the end. */
     receive(detail) {
         if (__classPrivateFieldGet(this, _BridgeStream_state, "f") === 'ended')
             return;
-        if (detail.kind === 'streamValue') {
-            if (detail.seq !== __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f"))
+        if (detail.kind === 'streamValues') {
+            if (detail.seq !== __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f") || !Array.isArray(detail.values))
                 return;
-            __classPrivateFieldSet(this, _BridgeStream_nextSeq, __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f") + 1, "f");
-            const waiter = __classPrivateFieldGet(this, _BridgeStream_waiting, "f").shift();
-            if (waiter) {
-                waiter.resolve({ value: detail.value, done: false });
-                __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_consumed).call(this);
-            }
-            else {
-                __classPrivateFieldGet(this, _BridgeStream_values, "f").push(detail.value);
+            __classPrivateFieldSet(this, _BridgeStream_nextSeq, __classPrivateFieldGet(this, _BridgeStream_nextSeq, "f") + detail.values.length, "f");
+            for (const value of detail.values) {
+                const waiter = __classPrivateFieldGet(this, _BridgeStream_waiting, "f").shift();
+                if (waiter) {
+                    waiter.resolve({ value: value, done: false });
+                    __classPrivateFieldGet(this, _BridgeStream_instances, "m", _BridgeStream_consumed).call(this);
+                }
+                else {
+                    __classPrivateFieldGet(this, _BridgeStream_values, "f").push(value);
+                }
             }
         }
         else if (detail.kind === 'streamEnd') {
@@ -774,7 +776,7 @@ class StreamHub {
         __classPrivateFieldSet(this, _StreamHub_send, send, "f");
         window.addEventListener?.(NATIVE_EVENT, (event) => {
             const detail = event.detail;
-            if (detail?.kind === 'streamValue' || detail?.kind === 'streamEnd')
+            if (detail?.kind === 'streamValues' || detail?.kind === 'streamEnd')
                 __classPrivateFieldGet(this, _StreamHub_streams, "f").get(detail.stream)?.receive(detail);
         });
         window.addEventListener?.('pageshow', (event) => {

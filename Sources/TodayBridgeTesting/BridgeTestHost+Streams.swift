@@ -4,8 +4,9 @@ extension BridgeTestHost {
     /// What the page received of one stream (ST2, ST5): its values in order, and its end once the
     /// host sent it.
     public struct StreamRead: Sendable, Hashable {
-        /// The values, in the order of their sequence numbers (`nil` for a value encoded as nothing).
-        public var values: [JSONValue?]
+        /// The values, in the order of their sequence numbers (`null` for a value encoded as
+        /// nothing).
+        public var values: [JSONValue]
         /// How the stream ended, as the page was told; `nil` while it runs, or when the page ended
         /// it or went away (the page is told nothing then).
         public var end: StreamEnd?
@@ -13,7 +14,7 @@ extension BridgeTestHost {
         public var errorCode: BridgeError.Code?
 
         /// Creates a reading: values, then the end and its error's code.
-        public init(values: [JSONValue?], end: StreamEnd? = nil, errorCode: BridgeError.Code? = nil) {
+        public init(values: [JSONValue], end: StreamEnd? = nil, errorCode: BridgeError.Code? = nil) {
             (self.values, self.end, self.errorCode) = (values, end, errorCode)
         }
     }
@@ -56,7 +57,7 @@ extension BridgeTestHost {
         var read = StreamRead(values: [], end: nil, errorCode: nil)
         for delivery in webView.deliveries {
             switch delivery {
-            case .streamValue(id, _, let value): read.values.append(value)
+            case .streamValues(id, _, let values): read.values += values
             case .streamEnd(id, let end, let error): (read.end, read.errorCode) = (end, error?.code)
             default: break
             }

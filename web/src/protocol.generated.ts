@@ -171,12 +171,12 @@ export interface StreamCancelMessage {
   stream: string;
 }
 
-/** A stream's next value, `seq` counting from 0 (ST2). */
-export interface StreamValueDelivery {
-  kind: 'streamValue';
+/** A stream's next values, in order, the first numbered `seq`, counting from 0 (ST2). */
+export interface StreamValuesDelivery {
+  kind: 'streamValues';
   stream: string;
   seq: number;
-  value?: unknown;
+  values: unknown[];
 }
 
 /** A stream's one end: finished, failed or timed out, with the error (ST5). */
@@ -188,4 +188,4 @@ export interface StreamEndDelivery {
 }
 
 /** What the host dispatches on `window`: a native event or call, a stream's value or end. */
-export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValueDelivery | StreamEndDelivery;
+export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValuesDelivery | StreamEndDelivery;

@@ -29,7 +29,7 @@ export type {
   StreamOpened,
   StreamAckMessage,
   StreamCancelMessage,
-  StreamValueDelivery,
+  StreamValuesDelivery,
   StreamEndDelivery,
   SubscribeMessage,
   NativeCallReply,

@@ -58,18 +58,20 @@ export class BridgeStream<T> implements AsyncIterableIterator<T> {
     return Promise.resolve({ value: undefined, done: true });
   }
 
-  /** A value from the host (ST2); ignored out of order or after the end. */
+  /** Values from the host, the first numbered `seq` (ST2); ignored out of order or after the end. */
   receive(detail: NativeDelivery) {
     if (this.#state === 'ended') return;
-    if (detail.kind === 'streamValue') {
-      if (detail.seq !== this.#nextSeq) return;
-      this.#nextSeq += 1;
-      const waiter = this.#waiting.shift();
-      if (waiter) {
-        waiter.resolve({ value: detail.value as T, done: false });
-        this.#consumed();
-      } else {
-        this.#values.push(detail.value as T);
+    if (detail.kind === 'streamValues') {
+      if (detail.seq !== this.#nextSeq || !Array.isArray(detail.values)) return;
+      this.#nextSeq += detail.values.length;
+      for (const value of detail.values) {
+        const waiter = this.#waiting.shift();
+        if (waiter) {
+          waiter.resolve({ value: value as T, done: false });
+          this.#consumed();
+        } else {
+          this.#values.push(value as T);
+        }
       }
     } else if (detail.kind === 'streamEnd') {
       this.#finish(endError(detail));
@@ -181,7 +183,7 @@ export class StreamHub {
     this.#send = send;
     window.addEventListener?.(NATIVE_EVENT, (event) => {
       const detail = (event as CustomEvent<NativeDelivery>).detail;
-      if (detail?.kind === 'streamValue' || detail?.kind === 'streamEnd') this.#streams.get(detail.stream)?.receive(detail);
+      if (detail?.kind === 'streamValues' || detail?.kind === 'streamEnd') this.#streams.get(detail.stream)?.receive(detail);
     });
     window.addEventListener?.('pageshow', (event) => {
       if (!(event as PageTransitionEvent).persisted) return;

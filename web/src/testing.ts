@@ -103,7 +103,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
         while (stream.credit <= 0 && !stream.ended) await new Promise<void>((resolve) => (stream.wake = resolve));
         if (stream.ended) return;
         stream.credit -= 1;
-        deliver({ kind: 'streamValue', stream: id, seq: seq++, value: crossed(value) });
+        deliver({ kind: 'streamValues', stream: id, seq: seq++, values: [crossed(value)] });
       }
       if (!stream.ended) deliver({ kind: 'streamEnd', stream: id, end: 'finished' });
     } catch (error) {

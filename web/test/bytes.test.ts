@@ -457,7 +457,7 @@ test('B2 X3 X4 ST2 deliveries carry bytes: an event\'s data, a native call\'s ar
   const streamID = (calls.find((call) => (call[0] as { type: string }).type === 'download')![0] as { __stream: string }).__stream;
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue('/9j/') } });
   deliver({ kind: 'call', id: 'c1', name: 'checksum', args: { data: byteValue('AQID') } });
-  deliver({ kind: 'streamValue', stream: streamID, seq: 0, value: byteValue('AAE=') });
+  deliver({ kind: 'streamValues', stream: streamID, seq: 0, values: [byteValue('AAE=')] });
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue('not base64') } });
   assert.deepEqual(events, [{ jpeg: new Uint8Array([255, 216, 255]) }], 'a delivery whose bytes cannot be read is ignored');
   assert.deepEqual(await nextValue, { value: new Uint8Array([0, 1]), done: false });
@@ -489,9 +489,8 @@ test('B2 X3 X4 ST2 WebKitGTK\'s extension: a delivery names its attachments by i
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0), again: [byteValue(0)] } }, [jpeg]);
   deliver({ kind: 'event', name: 'photo', data: { n: 2 } }, []);
   deliver({ kind: 'call', id: 'c1', name: 'checksum', args: { data: byteValue(1) } }, [jpeg, new Uint8Array([1, 2, 3])]);
-  deliver({ kind: 'streamValue', stream: streamID, seq: 0, value: { n: 0 } });
-  deliver({ kind: 'streamValue', stream: streamID, seq: 1, value: byteValue(0) }, [chunk]);
-  deliver({ kind: 'streamValue', stream: streamID, seq: 2, value: { n: 2 } });
+  deliver({ kind: 'streamValues', stream: streamID, seq: 0, values: [{ n: 0 }] });
+  deliver({ kind: 'streamValues', stream: streamID, seq: 1, values: [byteValue(0), { n: 2 }] }, [chunk]);
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(1) } }, [jpeg]);
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0) } }, 'not an array');
   deliver({ kind: 'event', name: 'photo', data: { jpeg: byteValue(0) } });

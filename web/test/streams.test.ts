@@ -135,6 +135,27 @@ test('ST5 W1 without a host, or for a type the host does not serve, a stream end
   assert.deepEqual(values, []);
 });
 
+test('ST2 ST3 one delivery carries the values waiting on the host: read in order, acknowledged as they are taken, the next numbered after them', async () => {
+  const { channel, sent } = scriptedChannel((message) => (message.type === 'count' ? { stream: message[STREAM_FIELD], window: 8 } : undefined));
+  const window = webkitWindow(channel);
+  const bridge = new TodayBridge({ window });
+  const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
+  const iterator = bridge.stream('count');
+  const first = iterator.next();
+  await tick();
+  const id = String(sent[0][STREAM_FIELD]);
+  deliver({ kind: 'streamValues', stream: id, seq: 0, values: ['a', 'b', 'c'] });
+  deliver({ kind: 'streamValues', stream: id, seq: 2, values: ['overlapping'] });
+  deliver({ kind: 'streamValues', stream: id, seq: 3, values: ['d', 'e'] });
+  const read = [(await first).value];
+  for (let taken = 1; taken < 5; taken += 1) read.push((await iterator.next()).value);
+  assert.deepEqual(read, ['a', 'b', 'c', 'd', 'e']);
+  const acks = sent.filter((message) => message.type === STREAM_ACK_TYPE);
+  assert.deepEqual(acks.map((message) => message.count), [4]);
+  deliver({ kind: 'streamEnd', stream: id, end: 'finished' });
+  assert.deepEqual(await iterator.next(), { value: undefined, done: true });
+});
+
 test('ST2 ST5 values out of order or after the end are ignored; a restored page ends its streams as cancelled', async () => {
   const { channel, sent } = scriptedChannel((message) => (message.type === 'count' ? { stream: message[STREAM_FIELD], window: 4 } : undefined));
   const window = webkitWindow(channel);
@@ -144,12 +165,13 @@ test('ST2 ST5 values out of order or after the end are ignored; a restored page 
   const first = iterator.next();
   await tick();
   const id = String(sent[0][STREAM_FIELD]);
-  deliver({ kind: 'streamValue', stream: id, seq: 1, value: 'skipped' });
-  deliver({ kind: 'streamValue', stream: id, seq: 0, value: 'a' });
+  deliver({ kind: 'streamValues', stream: id, seq: 1, values: ['skipped'] });
+  deliver({ kind: 'streamValues', stream: id, seq: 0, values: 'no array' } as never);
+  deliver({ kind: 'streamValues', stream: id, seq: 0, values: ['a'] });
   assert.deepEqual(await first, { value: 'a', done: false });
   window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
   await assert.rejects(iterator.next(), (error: unknown) => error instanceof BridgeError && error.code === 'cancelled');
-  deliver({ kind: 'streamValue', stream: id, seq: 1, value: 'late' });
+  deliver({ kind: 'streamValues', stream: id, seq: 1, values: ['late'] });
   assert.deepEqual(await iterator.next(), { value: undefined, done: true });
   assert.ok(!sent.some((message) => message.type === STREAM_CANCEL_TYPE));
 });

@@ -1,5 +1,6 @@
 /// One stream a page opened (ST1), as the connection keeps it: its state (``StreamFlow``), its
-/// producer's task, the producer waiting for room in the window, and its deadline watcher.
+/// values on their way (``StreamOutbox``), its producer's task, the producer waiting for room in
+/// the window, and its deadline watcher.
 struct OpenStream: Sendable {
     let type: String
     let document: DocumentID
@@ -10,6 +11,9 @@ struct OpenStream: Sendable {
     let start: BridgeInstant
     let requestBytes: Int?
     var flow: StreamFlow
+    /// Shared with the task delivering its values, which may outlive the stream's entry: the values
+    /// handed over before the end still go, then the end (ST5).
+    let outbox: Locked<StreamOutbox>
     var producer: Task<Void, Never>?
     var waiter: CheckedContinuation<Void, Never>?
     /// When the producer's next value is due (ST4); `nil` while it waits for room in the window.
@@ -19,7 +23,7 @@ struct OpenStream: Sendable {
 }
 
 /// What the producer of one stream hands its values to (ST2, ST3): each waits for room in the
-/// window, then is delivered to the page; once the stream ended, it throws `CancellationError`.
+/// window, then goes to the page; once the stream ended, it throws `CancellationError`.
 package struct StreamSink: Sendable {
     let connection: BridgeConnection
     let id: String
@@ -49,7 +53,7 @@ extension BridgeConnection {
         let stream = OpenStream(
             type: capability.type, document: context.document, deadline: capability.deadline ?? limits.defaultDeadline,
             start: bridge.clock.now(), requestBytes: bridge.observer.measuredForTraces { message.jsonUTF8.count },
-            flow: StreamFlow(window: limits.streamWindow))
+            flow: StreamFlow(window: limits.streamWindow), outbox: Locked(StreamOutbox(stream: id)))
         let refusal: BridgeError? = streams.withLock { streams in
             guard state.withLock({ $0.isShowing(context.document) }) else { return .cancelled("the page went away") }
             if streams[id] != nil {
@@ -98,23 +102,29 @@ extension BridgeConnection {
             }
             ending = .failed(.failed())
         }
-        await endStream(id, ending)
+        endStream(id, ending)
     }
 
-    /// The producer's next value (ST2, ST3): waits for room in the window, delivers it as the next
-    /// value, and gives the producer the deadline for the one after (ST4).
+    /// The producer's next value (ST2, ST3): waits for room in the window, hands it to the
+    /// stream's outbox as the next value, and gives the producer the deadline for the one after
+    /// (ST4). It does not wait for the value's delivery: the outbox's task delivers it, with any
+    /// that follow it meanwhile.
     func streamValue(_ value: JSONValue?, on id: String) async throws {
         disarmStreamDeadline(id)
         while true {
-            let (offer, document) = streams.withLock { streams -> (StreamFlow.Offer, DocumentID?) in
-                (streams[id]?.flow.offer() ?? .ended, streams[id]?.document)
+            let (offer, startsDelivering) = streams.withLock { streams -> (StreamFlow.Offer, OpenStream?) in
+                guard var stream = streams[id] else { return (.ended, nil) }
+                let offer = stream.flow.offer()
+                streams[id] = stream
+                guard case .send(let seq) = offer else { return (offer, nil) }
+                // Under the streams' lock, so that no end closes the outbox between the two.
+                return (offer, stream.outbox.withLock { $0.add(value ?? .null, seq: seq) } ? stream : nil)
             }
             switch offer {
             case .ended:
                 throw CancellationError()
-            case .send(let seq):
-                guard let document else { throw CancellationError() }  // an open stream has its document
-                await deliver(.streamValue(stream: id, seq: seq, value: value), for: document)
+            case .send:
+                if let startsDelivering { deliverWaiting(of: startsDelivering) }
                 armStreamDeadline(id)
                 return
             case .wait:
@@ -154,30 +164,21 @@ extension BridgeConnection {
     /// it is told nothing.
     func cancelStream(_ message: StreamCancelMessage, from document: DocumentID) -> CallOutcome {
         if streams.withLock({ $0[message.stream]?.document == document }) {
-            stopStream(message.stream, .cancelled)
+            endStream(message.stream, .cancelled)
         }
         return .resolved(nil)
     }
 
-    /// Ends stream `id` once (ST5), and tells the page how when the page did not end it itself and
-    /// is still shown.
-    func endStream(_ id: String, _ ending: StreamFlow.Ending) async {
-        guard let stream = stopStream(id, ending) else { return }
-        if let (end, error) = ending.delivered, isShowing(stream.document) {
-            await deliver(.streamEnd(stream: id, end: end, error: error), for: stream.document)
-        }
-    }
-
-    /// Ends stream `id` unless it ended already: stops its producer, its waiter and its watcher.
-    @discardableResult
-    private func stopStream(_ id: String, _ ending: StreamFlow.Ending) -> OpenStream? {
+    /// Ends stream `id` unless it ended already (ST5): stops its producer, its waiter and its
+    /// watcher. The values handed over before go to the page, then how it ended, when the page did
+    /// not end it itself and is still shown.
+    func endStream(_ id: String, _ ending: StreamFlow.Ending) {
         let stream = streams.withLock { streams -> OpenStream? in
             guard var stream = streams[id], stream.flow.end(ending) else { return nil }
             streams[id] = nil
             return stream
         }
         stream.map(stop)
-        return stream
     }
 
     private func stop(_ stream: OpenStream) {
@@ -185,6 +186,17 @@ extension BridgeConnection {
         stream.watcher?.cancel()
         stream.producer?.cancel()
         trace(stream)
+        let told = stream.flow.ending?.delivered.flatMap { isShowing(stream.document) ? $0 : nil }
+        if stream.outbox.withLock({ $0.close(telling: told) }) { deliverWaiting(of: stream) }
+    }
+
+    /// Starts the one task that delivers the stream's outbox, in order, until nothing waits in it.
+    private func deliverWaiting(of stream: OpenStream) {
+        _ = startTask { [outbox = stream.outbox, document = stream.document] in
+            while let delivery = outbox.withLock({ $0.next() }) {
+                await self.deliver(delivery, for: document)
+            }
+        }
     }
 
     /// One trace per stream, at its end (X5, ST5): how it ended and the values it delivered.
@@ -255,7 +267,7 @@ extension BridgeConnection {
             do { try await bridge.clock.sleep(until: due) } catch { return }
             let expired = streams.withLock { streams in streams[id]?.due.map { $0 <= due } ?? false }
             if expired {
-                await endStream(id, .timeout)
+                endStream(id, .timeout)
                 return
             }
         }

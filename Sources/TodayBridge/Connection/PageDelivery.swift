@@ -13,8 +13,8 @@ public enum PageDelivery: Sendable, Hashable {
     case event(name: String, data: JSONValue?)
     /// A native call for the page's handler `name`; the page answers with the same `id` (X4).
     case call(id: String, name: String, arguments: JSONValue?)
-    /// Value `seq` (from 0) of the page's stream `stream` (ST2).
-    case streamValue(stream: String, seq: Int, value: JSONValue?)
+    /// Values of the page's stream `stream`, in order, the first numbered `seq` (from 0) (ST2).
+    case streamValues(stream: String, seq: Int, values: [JSONValue])
     /// The one end of the page's stream `stream` the page is told of (ST5): `error` for `failed`
     /// and `timeout`.
     case streamEnd(stream: String, end: StreamEnd, error: BridgeError?)
@@ -24,7 +24,7 @@ public enum PageDelivery: Sendable, Hashable {
     /// The DOM event's name.
     public var eventName: String {
         switch self {
-        case .event, .call, .streamValue, .streamEnd: WireProtocol.nativeEvent
+        case .event, .call, .streamValues, .streamEnd: WireProtocol.nativeEvent
         case .stringTransportReply: WireProtocol.stringReplyEvent
         }
     }
@@ -35,8 +35,8 @@ public enum PageDelivery: Sendable, Hashable {
         case .event(let name, let data): NativeDelivery.event(NativeEventDelivery(name: name, data: data)).detail
         case .call(let id, let name, let arguments):
             NativeDelivery.call(NativeCallDelivery(id: id, name: name, args: arguments)).detail
-        case .streamValue(let stream, let seq, let value):
-            NativeDelivery.streamValue(StreamValueDelivery(stream: stream, seq: seq, value: value)).detail
+        case .streamValues(let stream, let seq, let values):
+            NativeDelivery.streamValues(StreamValuesDelivery(stream: stream, seq: seq, values: values)).detail
         case .streamEnd(let stream, let end, let error):
             NativeDelivery.streamEnd(
                 StreamEndDelivery(

@@ -1,9 +1,9 @@
 /// What the host hands the page's web SDK as the `detail` of a ``WireProtocol/nativeEvent``
-/// DOM event: a native event (X3), a native call (X4), or a stream's value or end (ST2, ST5).
+/// DOM event: a native event (X3), a native call (X4), or a stream's values or end (ST2, ST5).
 package enum NativeDelivery: Sendable, Hashable {
     case event(NativeEventDelivery)
     case call(NativeCallDelivery)
-    case streamValue(StreamValueDelivery)
+    case streamValues(StreamValuesDelivery)
     case streamEnd(StreamEndDelivery)
 
     /// The `detail` as JSON.
@@ -11,7 +11,7 @@ package enum NativeDelivery: Sendable, Hashable {
         switch self {
         case .event(let event): Self.encoded(event)
         case .call(let call): Self.encoded(call)
-        case .streamValue(let value): Self.encoded(value)
+        case .streamValues(let values): Self.encoded(values)
         case .streamEnd(let end): Self.encoded(end)
         }
     }

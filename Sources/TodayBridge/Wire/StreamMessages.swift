@@ -42,18 +42,19 @@
     }
 }
 
-/// `{ kind: 'streamValue', stream, seq, value? }`: a stream's next value, `seq` counting from 0 (ST2).
-@_spi(Adapters) public struct StreamValueDelivery: Codable, Sendable, Hashable {
-    @_spi(Adapters) public enum Kind: String, Codable, Sendable, CaseIterable { case streamValue }
-    @_spi(Adapters) public var kind = Kind.streamValue
+/// `{ kind: 'streamValues', stream, seq, values }`: a stream's next values, in order, the first
+/// numbered `seq`, counting from 0 (ST2).
+@_spi(Adapters) public struct StreamValuesDelivery: Codable, Sendable, Hashable {
+    @_spi(Adapters) public enum Kind: String, Codable, Sendable, CaseIterable { case streamValues }
+    @_spi(Adapters) public var kind = Kind.streamValues
     @_spi(Adapters) public var stream: String
     @_spi(Adapters) public var seq: Int
-    @_spi(Adapters) public var value: JSONValue?
+    @_spi(Adapters) public var values: [JSONValue]
 
-    @_spi(Adapters) public init(stream: String, seq: Int, value: JSONValue?) {
+    @_spi(Adapters) public init(stream: String, seq: Int, values: [JSONValue]) {
         self.stream = stream
         self.seq = seq
-        self.value = value
+        self.values = values
     }
 }
 

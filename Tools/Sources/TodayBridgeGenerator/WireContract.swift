@@ -31,7 +31,9 @@ package enum WireContract {
         ),
         Declaration(StreamAckMessage.self, "The page consumed `count` more values of a stream (ST3)."),
         Declaration(StreamCancelMessage.self, "The page ends a stream; the host tells it nothing more of it (ST4)."),
-        Declaration(StreamValueDelivery.self, "A stream's next value, `seq` counting from 0 (ST2)."),
+        Declaration(
+            StreamValuesDelivery.self,
+            "A stream's next values, in order, the first numbered `seq`, counting from 0 (ST2)."),
         Declaration(
             StreamEndDelivery.self, "A stream's one end: finished, failed or timed out, with the error (ST5)."),
     ]
@@ -115,7 +117,7 @@ package enum WireContract {
                 includeErrorCodes: true)
             + "\n" + constantDeclarations() + "\n" + interfaces(shapes)
             + "\n/** What the host dispatches on `window`: a native event or call, a stream's value or end. */\n"
-            + "export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValueDelivery | StreamEndDelivery;\n"
+            + "export type NativeDelivery = NativeEventDelivery | NativeCallDelivery | StreamValuesDelivery | StreamEndDelivery;\n"
     }
 
     /// A file declaring `types` as exported interfaces named like the Swift types.

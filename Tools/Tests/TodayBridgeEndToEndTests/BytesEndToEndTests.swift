@@ -22,8 +22,9 @@ struct BytesEndToEndTests {
     private static func sum(_ bytes: [Int]) -> Int { bytes.reduce(0) { ($0 * 31 + $1) % 1_000_000_007 } }
 
     /// The deliveries the bytes page receives: an event and a native call with bytes, a stream of
-    /// five values (three with bytes) and its end, and 20 events (10 with bytes).
-    private static let deliveries = 1 + 1 + 6 + 20
+    /// five values (three with bytes) in one to five deliveries (ST2: the values yielded while one
+    /// is on its way go together in the next) and its end, and 20 events (10 with bytes).
+    private static let deliveries = (1 + 1 + 2 + 20)...(1 + 1 + 6 + 20)
     /// The bytes in them.
     private static let deliveredBytes =
         1000 + 300 + (1000 + 8 + 0) + (0..<20).filter { $0 % 2 == 1 }.reduce(0) { $0 + $1 * 100 }
@@ -75,7 +76,8 @@ struct BytesEndToEndTests {
             // B2: every delivery went through the web process extension, its bytes beside its text,
             // none as a script (whose bytes would be base64).
             let counts = try #require(results["deliveries"])
-            #expect(counts["throughExtension"] == .number(Double(Self.deliveries)), "\(counts.jsonString)")
+            let throughExtension = try #require(counts["throughExtension"]?.doubleValue)
+            #expect(Self.deliveries.contains(Int(throughExtension)), "\(counts.jsonString)")
             #expect(counts["attachedBytes"] == .number(Double(Self.deliveredBytes)), "\(counts.jsonString)")
             #expect(
                 counts["asScripts"] == 0 && counts["dropped"] == 0 && counts["refused"] == 0, "\(counts.jsonString)")
@@ -86,7 +88,8 @@ struct BytesEndToEndTests {
             // The relay's way: scripts, the bytes base64 in them.
             let counts = try #require(results["deliveries"])
             #expect(counts["throughExtension"] == 0 && counts["attachedBytes"] == 0, "\(counts.jsonString)")
-            #expect(counts["asScripts"] == .number(Double(Self.deliveries)), "\(counts.jsonString)")
+            let asScripts = try #require(counts["asScripts"]?.doubleValue)
+            #expect(Self.deliveries.contains(Int(asScripts)), "\(counts.jsonString)")
             let scriptBytes = try #require(counts["scriptBytes"]?.doubleValue)
             #expect(scriptBytes > Double(Self.deliveredBytes) * 4 / 3, "\(counts.jsonString)")
         case .android, .wkwebview:

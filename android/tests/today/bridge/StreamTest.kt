@@ -152,7 +152,7 @@ class StreamTest {
     }
 
     private companion object {
-        /** Keeps each stream's values and ends; acknowledges each value at once when opened with `ack`. */
+        /** Keeps each stream's values and ends; acknowledges each delivery's values at once when opened with `ack`. */
         const val PAGE = """<script>
             window.streams = {};
             window.acks = {};
@@ -160,9 +160,9 @@ class StreamTest {
               const delivery = event.detail;
               const stream = window.streams[delivery.stream];
               if (!stream) return;
-              if (delivery.kind === 'streamValue') {
-                stream.values.push(delivery.value);
-                if (window.acks[delivery.stream]) window.todayWebViewBridge.postMessage({ type: '__today.streamAck', stream: delivery.stream, count: 1 });
+              if (delivery.kind === 'streamValues') {
+                stream.values.push(...delivery.values);
+                if (window.acks[delivery.stream]) window.todayWebViewBridge.postMessage({ type: '__today.streamAck', stream: delivery.stream, count: delivery.values.length });
               }
               if (delivery.kind === 'streamEnd') { stream.ends += 1; stream.end = { end: delivery.end, error: delivery.error }; }
             });
