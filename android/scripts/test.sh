@@ -59,7 +59,7 @@ fi
 classpath="$out/classes:$emulation:$libraries:/usr/share/java/kotlin-stdlib.jar"
 status=0
 "$java_home/bin/java" -Xcheck:jni -Djava.library.path="$library" -Dtoday.test.keystore="$out/test.p12" -cp "$classpath" \
-    org.junit.runner.JUnitCore today.bridge.NativeLibraryTest today.bridge.NativeBridgeTest today.bridge.NativeBridgeFuzzTest today.bridge.MainDocumentsTest today.bridge.WebViewEmulationTest today.bridge.GlueTest today.bridge.StreamTest today.bridge.BytesTest today.bridge.BytesCarriageTest > "$out/junit.log" 2>&1 || status=$?
+    org.junit.runner.JUnitCore today.bridge.NativeLibraryTest today.bridge.NativeBridgeTest today.bridge.NativeBridgeFuzzTest today.bridge.MainDocumentsTest today.bridge.WebViewEmulationTest today.bridge.GlueTest today.bridge.StreamTest today.bridge.BytesTest today.bridge.BytesCarriageTest today.bridge.BytesAcrossJniTest > "$out/junit.log" 2>&1 || status=$?
 cat "$out/junit.log"
 if grep -q "WARNING in native method" "$out/junit.log"; then
     echo "android-test: -Xcheck:jni reported a JNI misuse" >&2

@@ -99,10 +99,10 @@ final class AndroidWebView: HostedObject {
     /// reply's text and the bytes it names, for the glue to post before it.
     func receive(
         _ request: UnsafeBufferPointer<UInt8>, attachments: [Data], from sender: SenderFacts,
-        answer: @escaping @Sendable (ReplyRoute.Reply) -> Void
+        answer: @escaping @Sendable (AttachedJSON) -> Void
     ) {
         transport.receive(utf8: request, attachments: attachments, from: sender) { text, attachments in
-            answer(ReplyRoute.Reply(text: text, attachments: attachments))
+            answer(AttachedJSON(text: text, attachments: attachments))
         }
     }
 

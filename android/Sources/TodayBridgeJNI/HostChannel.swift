@@ -32,13 +32,18 @@ final class HostChannel: Sendable {
     }
 
     /// Asks the host for `service`; returns its answer (`nil` for none), or throws its failure.
+    /// Bytes cross both ways beside the text (``AttachedJSON``).
     func call(_ service: HostService, _ arguments: JSONValue = .object([:])) async throws -> JSONValue? {
-        try await call(service, utf8: arguments.jsonUTF8)
+        try await call(service, AttachedJSON(arguments))
     }
 
-    /// ``call(_:_:)`` with the arguments' JSON text already written, as UTF-8.
+    /// ``call(_:_:)`` with the arguments' JSON text already written, as UTF-8, with no bytes beside it.
     func call(_ service: HostService, utf8 arguments: [UInt8]) async throws -> JSONValue? {
-        let answer: [UInt8]? = try await withCheckedThrowingContinuation { continuation in
+        try await call(service, AttachedJSON(text: arguments))
+    }
+
+    private func call(_ service: HostService, _ arguments: AttachedJSON) async throws -> JSONValue? {
+        let answer: AttachedJSON? = try await withCheckedThrowingContinuation { continuation in
             guard let id = calls.withLock({ $0.add(continuation) }) else {
                 return continuation.resume(throwing: HostServiceError.destroyed)
             }
@@ -46,9 +51,9 @@ final class HostChannel: Sendable {
                 return complete(id, with: .failure(HostServiceError.notDelivered))
             }
         }
-        guard let answer, !answer.isEmpty else { return nil }
+        guard let answer, !answer.text.isEmpty else { return nil }
         do {
-            return try JSONValue(utf8: answer)
+            return try JSONValue(utf8: answer.text, attachments: answer.attachments)
         } catch {
             throw HostServiceError.unreadable("\(error)")
         }
@@ -56,12 +61,13 @@ final class HostChannel: Sendable {
 
     /// Tells the host `service` with `arguments`, for no answer (call id 0).
     func notify(_ service: HostService, _ arguments: JSONValue) {
-        _ = send(0, service, arguments.jsonUTF8)
+        _ = send(0, service, AttachedJSON(arguments))
     }
 
-    /// Completes call `id` with the host's UTF-8 JSON answer or its failure. An unknown id (a
-    /// second completion, or one after ``failPendingCalls()``) is ignored.
-    func complete(_ id: Int64, with outcome: Result<[UInt8]?, HostServiceError>) {
+    /// Completes call `id` with the host's answer (UTF-8 JSON and the bytes it names; `nil` for
+    /// none) or its failure. An unknown id (a second completion, or one after
+    /// ``failPendingCalls()``) is ignored.
+    func complete(_ id: Int64, with outcome: Result<AttachedJSON?, HostServiceError>) {
         calls.withLock { $0.take(id) }?.resume(with: outcome.mapError { $0 })
     }
 
@@ -79,27 +85,35 @@ final class HostChannel: Sendable {
         withHost(in: jni) { host in
             jni.withLocalFrame {
                 guard let bytes = jni.byteArray(reply) else { return false }
-                var list: jobjectArray?
-                if !attachments.isEmpty {
-                    guard let made = jni.byteArrays(attachments, type: methods.byteArrayType) else { return false }
-                    list = made
+                return withByteArrays(attachments, in: jni) { list in
+                    jni.callVoidMethod(host, methods.reply, [jvalue(l: route), jvalue(l: bytes), jvalue(l: list)])
                 }
-                return jni.callVoidMethod(host, methods.reply, [jvalue(l: route), jvalue(l: bytes), jvalue(l: list)])
             }
         } ?? false
     }
 
-    private func send(_ id: Int64, _ service: HostService, _ arguments: [UInt8]) -> Bool {
+    private func send(_ id: Int64, _ service: HostService, _ arguments: AttachedJSON) -> Bool {
         guard let jni = JNI.current else { return false }
         return withHost(in: jni) { host in
             jni.withLocalFrame {
-                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments) else {
+                guard let name = jni.string(service.rawValue), let bytes = jni.byteArray(arguments.text) else {
                     return false
                 }
-                return jni.callVoidMethod(
-                    host, methods.service, [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes)])
+                return withByteArrays(arguments.attachments, in: jni) { list in
+                    jni.callVoidMethod(
+                        host, methods.service,
+                        [jvalue(j: jlong(id)), jvalue(l: name), jvalue(l: bytes), jvalue(l: list)])
+                }
             }
         } ?? false
+    }
+
+    /// Runs `body` with `attachments` as a new Java `byte[][]` (null for none); `false` when Java
+    /// is out of memory.
+    private func withByteArrays(_ attachments: [Data], in jni: JNI, _ body: (jobjectArray?) -> Bool) -> Bool {
+        if attachments.isEmpty { return body(nil) }
+        guard let list = jni.byteArrays(attachments, type: methods.byteArrayType) else { return false }
+        return body(list)
     }
 
     /// Runs `body` with the host; `nil` when a weakly held host was collected.
@@ -113,7 +127,7 @@ final class HostChannel: Sendable {
 
 /// Calls handed to the host and not completed yet, by call id.
 private struct PendingHostCalls {
-    typealias Waiting = CheckedContinuation<[UInt8]?, any Error>
+    typealias Waiting = CheckedContinuation<AttachedJSON?, any Error>
     private var nextID: Int64 = 0
     private var waiting: [Int64: Waiting] = [:]
     private var isClosed = false

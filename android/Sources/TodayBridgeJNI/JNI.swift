@@ -79,10 +79,11 @@ struct JNI {
         return array
     }
 
-    /// The JSON value in a Java `byte[]` of UTF-8; `nil` for a null array.
-    func json(_ array: jbyteArray?) throws -> JSONValue? {
+    /// The JSON value in a Java `byte[]` of UTF-8, its byte values naming the `byte[]`s of
+    /// `attachments` by index (B2); `nil` for a null array.
+    func json(_ array: jbyteArray?, attachments: jobjectArray? = nil) throws -> JSONValue? {
         guard let bytes = bytes(of: array) else { return nil }
-        return try JSONValue(utf8: bytes)
+        return try JSONValue(utf8: bytes, attachments: byteArrays(of: attachments) ?? [])
     }
 
     /// A new Java `byte[]` holding `text` as UTF-8 (a local reference).

@@ -9,7 +9,9 @@ import Foundation
 import TodayBridgeAndroidWire
 
 // The native methods of the Kotlin glue's `today.bridge.NativeBridge` object (`@JvmStatic
-// external fun`). Text arrives and leaves as UTF-8 byte arrays. Each returns at once: answers come
+// external fun`). Text arrives and leaves as UTF-8 byte arrays; the bytes in the app's JSON cross
+// beside it as `byte[][]` attachments, which the text names by index (`AttachedJSON`, B2). Each
+// returns at once: answers come
 // through the host objects (`NativeHost.reply`, `NativeHost.service`), on the calling thread when
 // the core answers at once, else later from Swift's threads. An unknown handle does nothing.
 
@@ -150,7 +152,7 @@ public func nativeBridgeReceive(
                 replying.answer(reply)
             }
         } else {
-            webView.receive(request, from: sender) { reply in replying.answer(ReplyRoute.Reply(text: reply)) }
+            webView.receive(request, from: sender) { reply in replying.answer(AttachedJSON(text: reply)) }
         }
         guard let reply = replying.callReturns(route: route, in: jni) else { return nil }
         if reply.attachments.isEmpty { return jni.byteArray(reply.text) }
@@ -185,29 +187,33 @@ public func nativeBridgeWebProcessDidTerminate(_ env: Env, _ type: jclass, _ web
     Handles.find(Int64(webView), as: AndroidWebView.self)?.webProcessDidTerminate(didCrash: didCrash != JNI_FALSE)
 }
 
-/// `emit(webView: Long, name: ByteArray, data: ByteArray?)`: a native event with JSON data (X3).
-/// Throws IllegalArgumentException when `data` is not JSON.
+/// `emit(webView: Long, name: ByteArray, data: ByteArray?, attachments: Array<ByteArray>?)`: a
+/// native event with JSON data (X3), whose byte values name `attachments` by index (B2). Throws
+/// IllegalArgumentException when `data` is not JSON or names an attachment that is not there.
 @_cdecl("Java_today_bridge_NativeBridge_emit")
-public func nativeBridgeEmit(_ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ data: jbyteArray?) {
+public func nativeBridgeEmit(
+    _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ data: jbyteArray?, _ attachments: jobjectArray?
+) {
     let jni = JNI(env: env)
     guard let webView = Handles.find(Int64(webView), as: AndroidWebView.self), let name = jni.text(of: name) else {
         return
     }
     do {
-        webView.emit(name, data: try jni.json(data) ?? .null)
+        webView.emit(name, data: try jni.json(data, attachments: attachments) ?? .null)
     } catch {
         jni.throwIllegalArgument("event \"\(name)\": its data is not JSON (\(error))")
     }
 }
 
-/// `call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double,
-/// route: Any)`: calls the page's handler (X4) with JSON arguments; the outcome (a
+/// `call(webView: Long, name: ByteArray, arguments: ByteArray?, attachments: Array<ByteArray>?,
+/// fallback: ByteArray?, deadline: Double, route: Any)`: calls the page's handler (X4) with JSON
+/// arguments, whose byte values name `attachments` by index (B2); the outcome (a
 /// `NativeCallOutcome`) goes to `NativeHost.reply(route, …)`. A deadline of 0 or less is the
 /// configured default. Throws IllegalArgumentException when `arguments` or `fallback` is not JSON.
 @_cdecl("Java_today_bridge_NativeBridge_call")
 public func nativeBridgeCall(
     _ env: Env, _ type: jclass, _ webView: jlong, _ name: jbyteArray?, _ arguments: jbyteArray?,
-    _ fallback: jbyteArray?,
+    _ attachments: jobjectArray?, _ fallback: jbyteArray?,
     _ deadline: jdouble, _ route: jobject?
 ) {
     let jni = JNI(env: env)
@@ -217,7 +223,7 @@ public func nativeBridgeCall(
     do {
         let host = webView.host
         webView.call(
-            name, arguments: try jni.json(arguments), fallback: try jni.json(fallback),
+            name, arguments: try jni.json(arguments, attachments: attachments), fallback: try jni.json(fallback),
             deadline: deadline > 0 ? deadline : nil
         ) { outcome in
             if let jni = JNI.current { host.reply(outcome, to: route.reference, in: jni) }
@@ -227,12 +233,13 @@ public func nativeBridgeCall(
     }
 }
 
-/// `completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)`: the
-/// host's answer to `NativeHost.service` (JSON, or nothing), or its failure (a `HostFailure`).
-/// Any thread.
+/// `completeService(handle: Long, callId: Long, result: ByteArray?, attachments: Array<ByteArray>?,
+/// error: ByteArray?)`: the host's answer to `NativeHost.service` (JSON, whose byte values name
+/// `attachments` by index, B2; or nothing), or its failure (a `HostFailure`). Any thread.
 @_cdecl("Java_today_bridge_NativeBridge_completeService")
 public func nativeBridgeCompleteService(
-    _ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ error: jbyteArray?
+    _ env: Env, _ type: jclass, _ handle: jlong, _ callID: jlong, _ result: jbyteArray?, _ attachments: jobjectArray?,
+    _ error: jbyteArray?
 ) {
     let jni = JNI(env: env)
     guard let object = Handles.findHosted(Int64(handle)) else { return }
@@ -242,20 +249,26 @@ public func nativeBridgeCompleteService(
             ?? HostFailure(code: nil, message: String(decoding: failure, as: UTF8.self), recoverable: nil)
         object.host.complete(Int64(callID), with: .failure(.failed(decoded)))
     } else {
-        object.host.complete(Int64(callID), with: .success(jni.bytes(of: result)))
+        let answer = jni.bytes(of: result).map {
+            AttachedJSON(text: $0, attachments: jni.byteArrays(of: attachments) ?? [])
+        }
+        object.host.complete(Int64(callID), with: .success(answer))
     }
 }
 
-/// `streamSend(stream: Long, value: ByteArray?): Boolean`: the stream's next value (JSON; null is
-/// `null`). Blocks until the core takes it, which it does once it delivered the one before, so
-/// once the page's window has room (ST3); returns false, dropping it, when the stream ended. Not
-/// on the UI thread. Throws IllegalArgumentException when `value` is not JSON.
+/// `streamSend(stream: Long, value: ByteArray?, attachments: Array<ByteArray>?): Boolean`: the
+/// stream's next value (JSON, whose byte values name `attachments` by index, B2; null is `null`).
+/// Blocks until the core takes it, which it does once it delivered the one before, so once the
+/// page's window has room (ST3); returns false, dropping it, when the stream ended. Not on the UI
+/// thread. Throws IllegalArgumentException when `value` is not JSON.
 @_cdecl("Java_today_bridge_NativeBridge_streamSend")
-public func nativeBridgeStreamSend(_ env: Env, _ type: jclass, _ stream: jlong, _ value: jbyteArray?) -> jboolean {
+public func nativeBridgeStreamSend(
+    _ env: Env, _ type: jclass, _ stream: jlong, _ value: jbyteArray?, _ attachments: jobjectArray?
+) -> jboolean {
     let jni = JNI(env: env)
     guard let stream = Handles.find(Int64(stream), as: AndroidStream.self) else { return jboolean(JNI_FALSE) }
     do {
-        let value = try jni.json(value) ?? .null
+        let value = try jni.json(value, attachments: attachments) ?? .null
         return jboolean(stream.send(value) ? JNI_TRUE : JNI_FALSE)
     } catch {
         jni.throwIllegalArgument("a stream's value is JSON (\(error))")

@@ -12,8 +12,9 @@ struct NativeHostMethods: @unchecked Sendable {
     let reply: jmethodID
     /// `byte[]`'s class (a global reference), for the attachments' arrays.
     let byteArrayType: jclass
-    /// `void service(long callId, String service, byte[] arguments)`: a call the host completes
-    /// with `NativeBridge.completeService`.
+    /// `void service(long callId, String service, byte[] arguments, byte[][] attachments)`: a call
+    /// the host completes with `NativeBridge.completeService`, with the bytes its arguments name
+    /// by index (null for none, B2).
     let service: jmethodID
 
     static let className = "today/bridge/NativeHost"
@@ -23,7 +24,7 @@ struct NativeHostMethods: @unchecked Sendable {
             let type = jni.newGlobalRef(local),
             let reply = jni.methodID(local, "reply", "(Ljava/lang/Object;[B[[B)V"),
             let byteArrayLocal = jni.findClass("[B"), let byteArrayType = jni.newGlobalRef(byteArrayLocal),
-            let service = jni.methodID(local, "service", "(JLjava/lang/String;[B)V")
+            let service = jni.methodID(local, "service", "(JLjava/lang/String;[B[[B)V")
         else { return nil }
         self.type = type
         self.reply = reply

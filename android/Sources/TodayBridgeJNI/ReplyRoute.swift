@@ -1,9 +1,4 @@
 import CJNI
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 import TodayBridge
 
@@ -13,17 +8,11 @@ import TodayBridge
 /// answer still owed when the method returns makes the route a global reference, for the thread
 /// that answers later (`NativeHost.reply`). Either way the answer goes out exactly once.
 final class ReplyRoute: Sendable {
-    /// A reply's text and the bytes it names by index (none in the base64 form, B2).
-    struct Reply: Sendable {
-        var text: [UInt8]
-        var attachments: [Data] = []
-    }
-
     private enum State {
         /// The native method runs.
         case inCall
         /// Answered while the method ran: the method returns it.
-        case answered(Reply)
+        case answered(AttachedJSON)
         /// The method returned without an answer: the route is held for the thread that answers.
         case later(JavaObject)
         case done
@@ -37,7 +26,7 @@ final class ReplyRoute: Sendable {
     }
 
     /// The answer, from whichever thread gives it.
-    func answer(_ reply: Reply) {
+    func answer(_ reply: AttachedJSON) {
         let held: JavaObject? = state.withLock { state in
             switch state {
             case .inCall:
@@ -57,7 +46,7 @@ final class ReplyRoute: Sendable {
 
     /// The native method is returning with `route`, its local reference to the reply proxy:
     /// returns the answer given meanwhile, or holds the route for an answer to come.
-    func callReturns(route: jobject, in jni: JNI) -> Reply? {
+    func callReturns(route: jobject, in jni: JNI) -> AttachedJSON? {
         state.withLock { state in
             switch state {
             case .answered(let reply):

@@ -27,9 +27,9 @@ private class BenchHost(private val answer: (String) -> String?) : NativeHost {
         allReplied.countDown()
     }
 
-    override fun service(callId: Long, service: String, arguments: ByteArray) {
+    override fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?) {
         val handle = handle
-        executor.execute { NativeBridge.completeService(handle, callId, answer(service)?.utf8(), null) }
+        executor.execute { NativeBridge.completeService(handle, callId, answer(service)?.utf8(), null, null) }
     }
 }
 

@@ -13,16 +13,10 @@ import org.junit.Test
  * as `ArrayBuffer` web messages where the WebView has `WEB_MESSAGE_ARRAY_BUFFER`, else base64 in
  * the text; through the glue that ships, its JNI core and the emulation over a real Chromium.
  */
-class BytesCarriageTest {
-    private val services = FakeServices()
-    private var bridge: TodayBridge? = null
-    private var page: Page? = null
-
-    @After fun close() {
-        page?.close()
-        bridge?.close()
+class BytesCarriageTest : OnePageTest() {
+    /** Before the page and the bridge close ([OnePageTest]). */
+    @After fun restoreFeatures() {
         System.clearProperty("today.emulation.unsupportedFeatures")
-        assertNothingThrownOnMain()
     }
 
     /** A page whose app echoes `echo`'s request, with a listener that notes the kind of each reply message. */

@@ -2,7 +2,6 @@ package today.bridge
 
 import org.json.JSONArray
 import org.json.JSONObject
-import org.junit.After
 import org.junit.Assert.assertArrayEquals
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertNull
@@ -12,20 +11,11 @@ import java.util.concurrent.CopyOnWriteArrayList
 
 /**
  * Bytes for the app (B1–B3): [BridgeBytes] on its own, and through the glue, its JNI core and the
- * emulation of Android's WebView over a real Chromium. The app sees a byte value in its JSON form,
- * `{"__today.bytes": base64}`, however it crossed the page's channel (B2, `BytesCarriageTest`).
+ * emulation of Android's WebView over a real Chromium. The app sees a byte value as a `JSONObject`
+ * holding the bytes that crossed JNI beside the text (`BytesAcrossJniTest`), however they crossed
+ * the page's channel (B2, `BytesCarriageTest`); written as text it is `{"__today.bytes": base64}`.
  */
-class BytesTest {
-    private val services = FakeServices()
-    private var bridge: TodayBridge? = null
-    private var page: Page? = null
-
-    @After fun close() {
-        page?.close()
-        bridge?.close()
-        assertNothingThrownOnMain()
-    }
-
+class BytesTest : OnePageTest() {
     @Test fun `B1 B2 toJson and fromJson round-trip bytes of every value and length, the empty bytes included, also through JSON text`() {
         val every = ByteArray(256) { it.toByte() }
         for (length in listOf(0, 1, 2, 3, 4, 5, 255, 256)) {
@@ -39,7 +29,7 @@ class BytesTest {
         assertArrayEquals(ByteArray(0), BridgeBytes.fromJson(BridgeBytes.toJson(ByteArray(0))))
     }
 
-    @Test fun `B2 toJson writes the one form, one member in RFC 4648's alphabet, padded`() {
+    @Test fun `B2 toJson's value written as text is the one form, one member in RFC 4648's alphabet, padded`() {
         val value = BridgeBytes.toJson(byteArrayOf(0xFB.toByte(), 0xFF.toByte()))
         assertEquals(listOf("__today.bytes"), value.keys().asSequence().toList())
         assertEquals("+/8=", value.getString("__today.bytes"))
@@ -61,7 +51,7 @@ class BytesTest {
             "AAE", "AA", "A", "AAECA", // unpadded, or not a whole number of quartets
             "AA=A", "A===", "====", "AAE=AAEC", // padding out of place
             "AAEC!!!!", "AA EC", "AAEC\n", "-_8=", // outside RFC 4648's standard alphabet (the URL-safe one included)
-            0, 1.0, JSONObject.NULL, true, JSONArray(), JSONObject() // an attachment's index, which Android never uses, or not text
+            0, 1.0, JSONObject.NULL, true, JSONArray(), JSONObject() // an attachment's index, which the glue resolves before the app sees it, or not text
         )
         for (member in members) assertNull("$member", BridgeBytes.fromJson(JSONObject().put("__today.bytes", member)))
         assertNull("an extra member", BridgeBytes.fromJson(JSONObject().put("__today.bytes", "AAEC").put("x", 1)))

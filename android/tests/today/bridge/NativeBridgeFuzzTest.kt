@@ -39,7 +39,7 @@ class NativeBridgeFuzzTest {
             if (runCatching { JSONObject(text) }.isFailure) malformedReplies.add(text)
         }
 
-        override fun service(callId: Long, service: String, arguments: ByteArray) {
+        override fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?) {
             val handle = handle
             val choice = synchronized(random) { random.nextInt(6) }
             // What flushAnalytics waits for (the events' user id, their delivery) is always
@@ -50,20 +50,21 @@ class NativeBridgeFuzzTest {
             }
             answering.execute {
                 when (choice) {
-                    1 -> NativeBridge.completeService(handle, callId, null, """{"message":"declined","code":"declined"}""".utf8())
-                    2 -> NativeBridge.completeService(handle, callId, noise(Random(callId)), null)
+                    1 -> NativeBridge.completeService(handle, callId, null, null, """{"message":"declined","code":"declined"}""".utf8())
+                    2 -> NativeBridge.completeService(handle, callId, noise(Random(callId)), attachments(Random(callId)), null)
                     3 -> {
-                        NativeBridge.completeService(handle, callId, """{"value":"token-$callId"}""".utf8(), null)
-                        NativeBridge.completeService(handle, callId, """{"value":"twice"}""".utf8(), null)
+                        NativeBridge.completeService(handle, callId, """{"value":"token-$callId"}""".utf8(), null, null)
+                        NativeBridge.completeService(handle, callId, """{"value":"twice"}""".utf8(), null, null)
                     }
-                    else -> NativeBridge.completeService(handle, callId, """{"value":"token-$callId","ok":true}""".utf8(), null)
+                    4 -> NativeBridge.completeService(handle, callId, """{"value":"token-$callId","b":{"__today.bytes":0}}""".utf8(), attachments(Random(callId)), null)
+                    else -> NativeBridge.completeService(handle, callId, """{"value":"token-$callId","ok":true}""".utf8(), null, null)
                 }
             }
         }
 
         /** Fails every call still held, at the end of a program. */
         fun failHeld() {
-            while (true) NativeBridge.completeService(handle, held.poll() ?: return, null, "gone".utf8())
+            while (true) NativeBridge.completeService(handle, held.poll() ?: return, null, null, "gone".utf8())
         }
 
         fun stop() {
@@ -95,11 +96,13 @@ class NativeBridgeFuzzTest {
         fun <T> List<T>.randomOrNull(): T? = if (isEmpty()) null else this[random.nextInt(size)]
         fun List<Long>.randomOrZero(): Long = randomOrNull() ?: 0L
 
-        fun bytes(): ByteArray = when (random.nextInt(5)) {
+        fun bytes(): ByteArray = when (random.nextInt(6)) {
             0 -> noise(random)
             1 -> ByteArray(random.nextInt(4) * 4096) { 120 }
             2 -> JSONObject().put("value", "t${random.nextInt()}").toString().utf8()
             3 -> "$FUZZ_FEED/app/${random.nextInt(3)}".utf8()
+            // A byte value naming an attachment by index, which may or may not be there (B2).
+            4 -> """{"value":[{"__today.bytes":${random.nextInt(3) - 1}}]}""".utf8()
             else -> byteArrayOf()
         }
 
@@ -122,9 +125,11 @@ class NativeBridgeFuzzTest {
                 4 -> live.randomOrNull()?.let { entry -> if (random.nextInt(3) == 0) release(entry) }
                 5 -> NativeBridge.documentDidChange(pick(), if (random.nextInt(4) == 0) null else bytes())
                 6 -> NativeBridge.webProcessDidTerminate(pick(), random.nextBoolean())
-                7 -> orRefused { NativeBridge.emit(pick(), bytes(), if (random.nextBoolean()) null else bytes()) }
+                7 -> orRefused { NativeBridge.emit(pick(), bytes(), if (random.nextBoolean()) null else bytes(), attachments(random)) }
                 8 -> call()
-                9 -> NativeBridge.completeService(pick(), random.nextLong() % 50, if (random.nextBoolean()) null else bytes(), if (random.nextBoolean()) null else bytes())
+                9 -> NativeBridge.completeService(
+                    pick(), random.nextLong() % 50, if (random.nextBoolean()) null else bytes(), attachments(random), if (random.nextBoolean()) null else bytes()
+                )
                 10 -> orRefused { NativeBridge.setToken(pick(), if (random.nextInt(3) == 0) null else bytes()) }
                 11 -> NativeBridge.installation(pick(), false)
                 12 -> NativeBridge.recordTraffic(pick(), random.nextInt(8) - 2).let { if (random.nextBoolean()) NativeBridge.stopRecording(it) }
@@ -202,7 +207,7 @@ class NativeBridgeFuzzTest {
             val accepted = orRefused {
                 NativeBridge.call(
                     handle, if (random.nextInt(6) == 0) noise(random) else "confirm".utf8(),
-                    if (random.nextBoolean()) null else bytes(), if (random.nextBoolean()) null else bytes(),
+                    if (random.nextBoolean()) null else bytes(), attachments(random), if (random.nextBoolean()) null else bytes(),
                     listOf(0.0, -1.0, 0.05, 30.0, Double.NaN, Double.MAX_VALUE, Double.POSITIVE_INFINITY)[random.nextInt(7)], route
                 )
             }
@@ -261,6 +266,13 @@ class NativeBridgeFuzzTest {
             ?: listOf(1L, 2L, 3L)
         for (seed in seeds) run(seed, operations)
     }
+}
+
+/** Attachments beside a JSON text (B2): none, an empty list, or up to three arrays of noise, one of them sometimes empty. */
+private fun attachments(random: Random): Array<ByteArray>? = when (random.nextInt(4)) {
+    0 -> null
+    1 -> arrayOf()
+    else -> Array(random.nextInt(3) + 1) { if (random.nextInt(4) == 0) byteArrayOf() else noise(random) }
 }
 
 /** Up to 64 random bytes: never valid UTF-8 JSON on purpose, sometimes by chance. */

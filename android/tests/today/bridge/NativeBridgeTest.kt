@@ -27,7 +27,7 @@ class NativeBridgeTest {
             replies[route] = reply.utf8()
         }
 
-        override fun service(callId: Long, service: String, arguments: ByteArray) {
+        override fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?) {
             threads.add(Thread.currentThread().name)
             services.add(callId to service)
         }
@@ -78,7 +78,7 @@ class NativeBridgeTest {
         val later = Any()
         assertNull(NativeBridge.receive(webView, request(2, message("refreshToken")), null, true, FEED.utf8(), later))
         val (callId, _) = eventually("the refresh service call") { services.services.firstOrNull() }
-        NativeBridge.completeService(bridge, callId, """{"value":"fresh"}""".utf8(), null)
+        NativeBridge.completeService(bridge, callId, """{"value":"fresh"}""".utf8(), null, null)
         assertEquals(2, JSONObject(eventually("the later reply") { host.replies[later] }).getInt("id"))
         assertFalse("an answer given at once was also sent to the host", host.replies.containsKey(now))
         NativeBridge.release(webView)
@@ -148,8 +148,8 @@ class NativeBridgeTest {
             NativeBridge.documentDidChange(handle, null)
             NativeBridge.documentWasRestored(handle, null)
             NativeBridge.webProcessDidTerminate(handle, true)
-            NativeBridge.emit(handle, "cart".utf8(), null)
-            NativeBridge.completeService(handle, 1, null, null)
+            NativeBridge.emit(handle, "cart".utf8(), null, null)
+            NativeBridge.completeService(handle, 1, null, null, null)
             NativeBridge.disconnect(handle)
             NativeBridge.release(handle)
             NativeBridge.destroy(handle)
@@ -185,7 +185,7 @@ class NativeBridgeTest {
         NativeBridge.destroy(bridge)
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertTrue(reply.has("error"))
-        NativeBridge.completeService(bridge, callId, """{"value":"late"}""".utf8(), null)  // too late: ignored
+        NativeBridge.completeService(bridge, callId, """{"value":"late"}""".utf8(), null, null)  // too late: ignored
         NativeBridge.release(webView)
     }
 
@@ -197,9 +197,9 @@ class NativeBridgeTest {
         val route = Any()
         receive(webView, host, request(3, message("headers")), route)
         val (callId, _) = eventually("the token service call") { services.services.firstOrNull() }
-        NativeBridge.completeService(bridge, callId + 1000, """{"value":"wrong"}""".utf8(), null)
-        NativeBridge.completeService(bridge, callId, """{"value":"right 😀"}""".utf8(), null)
-        NativeBridge.completeService(bridge, callId, """{"value":"again"}""".utf8(), null)
+        NativeBridge.completeService(bridge, callId + 1000, """{"value":"wrong"}""".utf8(), null, null)
+        NativeBridge.completeService(bridge, callId, """{"value":"right 😀"}""".utf8(), null, null)
+        NativeBridge.completeService(bridge, callId, """{"value":"again"}""".utf8(), null, null)
         val reply = JSONObject(eventually("the reply") { host.replies[route] })
         assertEquals("Bearer right 😀", reply.getJSONObject("value").getString("Authorization"))
         NativeBridge.release(webView)

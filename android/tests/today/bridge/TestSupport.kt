@@ -6,6 +6,7 @@ import android.os.Looper
 import android.webkit.RenderProcessGoneDetail
 import android.webkit.WebView
 import org.json.JSONObject
+import org.junit.After
 import org.junit.Assert.assertEquals
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.CopyOnWriteArrayList
@@ -92,6 +93,22 @@ fun assertNothingThrownOnMain() {
 
 /** A looper thread of the app's other than the main one, as a `HandlerThread` is: web views made there are its. */
 object OtherThread : LooperThread("webview-thread")
+
+/**
+ * A suite whose tests each make at most one bridge and one page with the app's [services]: both
+ * are closed after each test, which then checks that the UI thread threw nothing.
+ */
+abstract class OnePageTest {
+    protected val services = FakeServices()
+    protected var bridge: TodayBridge? = null
+    protected var page: Page? = null
+
+    @After fun closePageAndBridge() {
+        page?.close()
+        bridge?.close()
+        assertNothingThrownOnMain()
+    }
+}
 
 /** The app's services, recording what the core asked and on which thread. */
 class FakeServices : TodayBridgeServices {

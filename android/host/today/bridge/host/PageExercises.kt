@@ -1,5 +1,6 @@
 package today.bridge.host
 
+import org.json.JSONArray
 import org.json.JSONObject
 import org.json.JSONTokener
 import today.bridge.BridgeStream
@@ -27,12 +28,21 @@ object PageExercises {
     /** At most this many values of [replay]. */
     private const val MAX_REPLAY = 1_000
 
-    /** The message's fields, without its `type`. */
-    fun echo(request: JSONObject): JSONObject = JSONObject(request.toString()).apply { remove("type") }
+    /**
+     * The message's fields, without its `type`: its values themselves in a new object, byte values
+     * holding the bytes that came (never written out and read back, B2).
+     */
+    fun echo(request: JSONObject): JSONObject =
+        JSONObject(request, request.keys().asSequence().filter { it != "type" }.toList().toTypedArray())
 
-    /** `{ name, data }`: emits the event to the page (X3). */
+    /** `{ name, data }`: emits the event to the page (X3), an object's or an array's bytes as bytes (B2). */
     fun emit(request: JSONObject, page: BridgedWebView) {
-        page.emit(request.getString("name"), if (request.has("data")) jsonText(request.get("data")) else null)
+        val name = request.getString("name")
+        when (val data = request.opt("data")) {
+            is JSONObject -> page.emit(name, data)
+            is JSONArray -> page.emit(name, data)
+            else -> page.emit(name, if (request.has("data")) jsonText(data) else null)
+        }
     }
 
     /**
@@ -42,9 +52,15 @@ object PageExercises {
      */
     fun call(request: JSONObject, page: BridgedWebView): NativeCallResult {
         val results = LinkedBlockingQueue<NativeCallResult>()
-        val arguments = if (request.has("args")) jsonText(request.get("args")) else null
+        val name = request.getString("name")
         val deadline = Math.min(Math.max(request.optDouble("deadline", 10.0), 0.0), 60.0)
-        page.call(request.getString("name"), arguments, fallback = "\"unhandled\"", deadlineSeconds = deadline) { results.add(it) }
+        val fallback = "\"unhandled\""
+        // An object's or an array's bytes cross as bytes (B2).
+        when (val arguments = request.opt("args")) {
+            is JSONObject -> page.call(name, arguments, fallback, deadline) { results.add(it) }
+            is JSONArray -> page.call(name, arguments, fallback, deadline) { results.add(it) }
+            else -> page.call(name, if (request.has("args")) jsonText(arguments) else null, fallback, deadline) { results.add(it) }
+        }
         return results.poll(deadline.toLong() + 30, TimeUnit.SECONDS) ?: throw IllegalStateException("the native call never settled")
     }
 

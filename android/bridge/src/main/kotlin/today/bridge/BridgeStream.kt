@@ -1,5 +1,6 @@
 package today.bridge
 
+import org.json.JSONObject
 import java.util.concurrent.atomic.AtomicBoolean
 
 /**
@@ -43,13 +44,14 @@ class BridgeStream internal constructor(private val handle: Long) {
 
     /**
      * Sends the next value: a JSON value (`JSONObject`, `JSONArray`, `String`, a number, a
-     * `Boolean`, or null for `null`). Blocks until the bridge takes it (see back-pressure above);
-     * returns false, dropping it, once the stream ended. Throws [IllegalArgumentException] for a
-     * value that is not JSON.
+     * `Boolean`, or null for `null`), byte values ([BridgeBytes.toJson]) among them. Blocks until
+     * the bridge takes it (see back-pressure above); returns false, dropping it, once the stream
+     * ended. Throws [IllegalArgumentException] for a value that is not JSON.
      */
     fun send(value: Any?): Boolean {
         if (ended.get() || isCancelled) return false
-        if (NativeBridge.streamSend(handle, (jsonText(value) ?: "null").utf8())) return true
+        val json = JsonText.of(value ?: JSONObject.NULL)!!
+        if (NativeBridge.streamSend(handle, json.utf8, json.attachments)) return true
         // Only the bridge's side ends a stream the producer has not ended.
         if (!ended.get()) isCancelled = true
         return false

@@ -9,6 +9,8 @@ import androidx.webkit.ScriptHandler
 import androidx.webkit.WebMessageCompat
 import androidx.webkit.WebViewCompat
 import androidx.webkit.WebViewFeature
+import org.json.JSONArray
+import org.json.JSONObject
 
 /**
  * One web view with the bridge installed ([TodayBridge.install]). Its frames' requests go to the
@@ -69,19 +71,57 @@ class BridgedWebView private constructor(
     /** The page closed itself (`window.close()`): the bridge of this web view is closed. */
     fun onCloseWindow() = close()
 
-    /** Emits a native event to the page's subscribers (X3), from any thread; [data] is JSON text, or null. */
+    /**
+     * Emits a native event to the page's subscribers (X3), from any thread; [data] is JSON text,
+     * or null. Byte values in text cross as base64: give a `JSONObject` or `JSONArray` instead for
+     * bytes.
+     */
     @JvmOverloads
-    fun emit(name: String, data: String? = null) = NativeBridge.emit(handle.value, name.utf8(), data?.utf8())
+    fun emit(name: String, data: String? = null) = NativeBridge.emit(handle.value, name.utf8(), data?.utf8(), null)
+
+    /**
+     * Emits a native event whose data is [data] (X3), from any thread: its byte values
+     * ([BridgeBytes.toJson]) cross as bytes, not base64 (B2). Throws [IllegalArgumentException]
+     * for a value in it that JSON cannot hold.
+     */
+    fun emit(name: String, data: JSONObject) = emitJson(name, data)
+
+    /** [emit] with a `JSONArray` as the data. */
+    fun emit(name: String, data: JSONArray) = emitJson(name, data)
+
+    private fun emitJson(name: String, data: Any) {
+        val json = JsonText.of(data)!!
+        NativeBridge.emit(handle.value, name.utf8(), json.utf8, json.attachments)
+    }
 
     /**
      * Calls the page's handler [name] with JSON [arguments] (X4), from any thread; [done] runs on the web view's thread
      * with its answer, or with why it failed: the page has no such handler and no [fallback]
      * was given, the handler threw, [deadlineSeconds] passed (0: the configured default), or the
-     * page went away.
+     * page went away. Byte values in text cross as base64: give a `JSONObject` or `JSONArray`
+     * instead for bytes.
      */
     @JvmOverloads
     fun call(name: String, arguments: String? = null, fallback: String? = null, deadlineSeconds: Double = 0.0, done: (NativeCallResult) -> Unit) =
-        NativeBridge.call(handle.value, name.utf8(), arguments?.utf8(), fallback?.utf8(), deadlineSeconds, NativeCall(done))
+        NativeBridge.call(handle.value, name.utf8(), arguments?.utf8(), null, fallback?.utf8(), deadlineSeconds, NativeCall(done))
+
+    /**
+     * [call] with [arguments] a `JSONObject`, whose byte values ([BridgeBytes.toJson]) cross as
+     * bytes, not base64 (B2). Throws [IllegalArgumentException] for a value in it that JSON cannot hold.
+     */
+    @JvmOverloads
+    fun call(name: String, arguments: JSONObject, fallback: String? = null, deadlineSeconds: Double = 0.0, done: (NativeCallResult) -> Unit) =
+        callJson(name, arguments, fallback, deadlineSeconds, done)
+
+    /** [call] with [arguments] a `JSONArray`. */
+    @JvmOverloads
+    fun call(name: String, arguments: JSONArray, fallback: String? = null, deadlineSeconds: Double = 0.0, done: (NativeCallResult) -> Unit) =
+        callJson(name, arguments, fallback, deadlineSeconds, done)
+
+    private fun callJson(name: String, arguments: Any, fallback: String?, deadlineSeconds: Double, done: (NativeCallResult) -> Unit) {
+        val json = JsonText.of(arguments)!!
+        NativeBridge.call(handle.value, name.utf8(), json.utf8, json.attachments, fallback?.utf8(), deadlineSeconds, NativeCall(done))
+    }
 
     /**
      * Closes the bridge of this web view, on the web view's thread: every pending call settles (C5), and

@@ -4,7 +4,11 @@ package today.bridge
  * The Swift core's JNI surface (`libTodayBridgeJNI.so`, the package's `TodayBridgeJNI` product).
  *
  * Text crosses as UTF-8 in byte arrays; JSON shapes are [Wire]'s, generated from the Swift
- * definitions. Every function returns at once: [receive] returns the answers the core gives at
+ * definitions. Bytes in the JSON that crosses between the app and the core (a service's
+ * arguments and answer, an event's data, a native call's arguments, a stream's value) cross as
+ * byte arrays beside the text, never as base64: the text names each by its index in the
+ * `attachments` that go with it, `{"__today.bytes": n}` ([JsonText], B2); null `attachments` for
+ * none. Text in the base64 form is read too. Every function returns at once: [receive] returns the answers the core gives at
  * once; the others come through the [NativeHost] objects, on the calling thread or later from the
  * core's own threads. A handle that is unknown or released is ignored.
  */
@@ -64,23 +68,35 @@ internal object NativeBridge {
     /** The renderer is gone. */
     @JvmStatic external fun webProcessDidTerminate(webView: Long, didCrash: Boolean)
 
-    /** A native event with JSON [data] (null for none). Throws [IllegalArgumentException] when [data] is not JSON. */
-    @JvmStatic external fun emit(webView: Long, name: ByteArray, data: ByteArray?)
+    /**
+     * A native event with JSON [data] (null for none), whose byte values name [attachments]
+     * (null for none). Throws [IllegalArgumentException] when [data] is not JSON, or names an
+     * attachment that is not there.
+     */
+    @JvmStatic external fun emit(webView: Long, name: ByteArray, data: ByteArray?, attachments: Array<ByteArray>?)
 
     /**
-     * Calls the page's handler [name] with JSON [arguments]; the outcome ([Wire.NativeCallOutcome])
-     * goes to [NativeHost.reply] with [route]. A [deadline] of 0 is the configured default.
+     * Calls the page's handler [name] with JSON [arguments], whose byte values name [attachments]
+     * (null for none); the outcome ([Wire.NativeCallOutcome]) goes to [NativeHost.reply] with
+     * [route]. A [deadline] of 0 is the configured default.
      */
-    @JvmStatic external fun call(webView: Long, name: ByteArray, arguments: ByteArray?, fallback: ByteArray?, deadline: Double, route: Any)
-
-    /** The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON, or an [error] ([Wire.HostFailure]). Any thread. */
-    @JvmStatic external fun completeService(handle: Long, callId: Long, result: ByteArray?, error: ByteArray?)
+    @JvmStatic external fun call(
+        webView: Long, name: ByteArray, arguments: ByteArray?, attachments: Array<ByteArray>?, fallback: ByteArray?, deadline: Double, route: Any
+    )
 
     /**
-     * The next value of [stream] (JSON text). Blocks until the core takes it, once it delivered
-     * the one before; false, dropping it, once the stream ended. Not on the UI thread.
+     * The answer to [NativeHost.service] call [callId] of [handle]'s host: JSON [result], whose
+     * byte values name [attachments] (null for none), or an [error] ([Wire.HostFailure]). Any
+     * thread.
      */
-    @JvmStatic external fun streamSend(stream: Long, value: ByteArray?): Boolean
+    @JvmStatic external fun completeService(handle: Long, callId: Long, result: ByteArray?, attachments: Array<ByteArray>?, error: ByteArray?)
+
+    /**
+     * The next value of [stream] (JSON text, whose byte values name [attachments], null for
+     * none). Blocks until the core takes it, once it delivered the one before; false, dropping
+     * it, once the stream ended. Not on the UI thread.
+     */
+    @JvmStatic external fun streamSend(stream: Long, value: ByteArray?, attachments: Array<ByteArray>?): Boolean
 
     /** Ends [stream] after the values sent. */
     @JvmStatic external fun streamFinish(stream: Long)
@@ -103,8 +119,11 @@ internal interface NativeHost {
      */
     fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?)
 
-    /** A service call, answered with [NativeBridge.completeService]; call id 0 is a notice that gets no answer. */
-    fun service(callId: Long, service: String, arguments: ByteArray)
+    /**
+     * A service call, answered with [NativeBridge.completeService]; call id 0 is a notice that
+     * gets no answer. The [arguments]' byte values name [attachments] (null for none, [JsonText]).
+     */
+    fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?)
 }
 
 internal fun String.utf8(): ByteArray = toByteArray(Charsets.UTF_8)

@@ -1,6 +1,5 @@
 package today.bridge
 
-import org.json.JSONArray
 import org.json.JSONObject
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.ExecutorService
@@ -13,9 +12,9 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
 
     override fun reply(route: Any, reply: ByteArray, attachments: Array<ByteArray>?) = Unit  // a bridge has no frames
 
-    override fun service(callId: Long, service: String, arguments: ByteArray) {
+    override fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?) {
         if (service == Wire.HostServices.DIAGNOSTIC) return diagnostic(Wire.HostDiagnostic.fromJson(JSONObject(arguments.utf8())))
-        if (service == Wire.HostServices.STREAM) return stream(Wire.StreamCallArguments.fromJson(JSONObject(arguments.utf8())))
+        if (service == Wire.HostServices.STREAM) return stream(Wire.StreamCallArguments.fromJson(JsonText.parseObject(arguments, attachments)))
         if (service == Wire.HostServices.STREAM_ENDED) {
             val ended = Wire.StreamEndedArguments.fromJson(JSONObject(arguments.utf8()))
             val stream = streams.remove(ended.stream.toLong()) ?: return
@@ -24,17 +23,19 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
         }
         val handle = handle
         executor.execute {
-            var result: String? = null
+            var result: JsonText? = null
             var failure: Wire.HostFailure? = null
             try {
-                result = answer(service, JSONObject(arguments.utf8()))
+                result = answer(service, JsonText.parseObject(arguments, attachments))
             } catch (rejected: TodayBridgeException) {
                 failure = Wire.HostFailure(rejected.code, rejected.message ?: rejected.code, rejected.recoverable)
             } catch (failed: Throwable) {
                 // No code: the core answers the page with a generic failure; the text is for diagnostics.
                 failure = Wire.HostFailure(message = failed.toString())
             }
-            if (callId != 0L) NativeBridge.completeService(handle, callId, result?.utf8(), failure?.toJson()?.toString()?.utf8())
+            if (callId != 0L) {
+                NativeBridge.completeService(handle, callId, result?.utf8, result?.attachments, failure?.toJson()?.toString()?.utf8())
+            }
         }
     }
 
@@ -66,16 +67,16 @@ internal class ServiceHost(private val services: TodayBridgeServices, private va
         }
     }
 
-    /** The service's answer as JSON text, or null for none. */
-    private fun answer(service: String, arguments: JSONObject): String? = when (service) {
-        Wire.HostServices.CURRENT_TOKEN -> services.currentToken()?.toWire()?.toJson()?.toString() ?: "null"
-        Wire.HostServices.REFRESH_TOKEN -> services.refreshToken().toWire().toJson().toString()
-        Wire.HostServices.USER_ID -> services.userId()?.let(JSONObject::quote) ?: "null"
+    /** The service's answer as JSON, its bytes beside the text, or null for none. */
+    private fun answer(service: String, arguments: JSONObject): JsonText? = when (service) {
+        Wire.HostServices.CURRENT_TOKEN -> JsonText.of(services.currentToken()?.toWire()?.toJson() ?: JSONObject.NULL)
+        Wire.HostServices.REFRESH_TOKEN -> JsonText.of(services.refreshToken().toWire().toJson())
+        Wire.HostServices.USER_ID -> JsonText.of(services.userId() ?: JSONObject.NULL)
         Wire.HostServices.RECORD_EVENTS -> {
             services.record(Wire.RecordEventsArguments.fromJson(arguments).events.map { it.toEvent() })
             null
         }
-        Wire.HostServices.CAPABILITY -> jsonText(services.handle(Wire.CapabilityCallArguments.fromJson(arguments).toCall()))
+        Wire.HostServices.CAPABILITY -> JsonText.of(services.handle(Wire.CapabilityCallArguments.fromJson(arguments).toCall()))
         else -> throw UnsupportedOperationException("unknown service \"$service\"")
     }
 }
@@ -85,13 +86,3 @@ internal fun AccessToken.toWire() = Wire.HostToken(value, scheme)
 private fun Wire.AnalyticsEvent.toEvent() = AnalyticsEvent(name, id, timestamp.toLong(), userID, deviceID, properties)
 
 private fun Wire.CapabilityCallArguments.toCall() = CapabilityCall(type, request, isMainFrame, origin, surface)
-
-/** [value] as JSON text; null (`undefined`) for null. */
-internal fun jsonText(value: Any?): String? = when (value) {
-    null -> null
-    JSONObject.NULL -> "null"
-    is String -> JSONObject.quote(value)
-    is JSONObject, is JSONArray, is Boolean -> value.toString()
-    is Number -> JSONObject.numberToString(value)
-    else -> throw IllegalArgumentException("a capability answers JSON values, not ${value.javaClass.name}")
-}

@@ -35,10 +35,10 @@ internal class WebViewHost(private val webView: WebView) : NativeHost {
         }
     }
 
-    override fun service(callId: Long, service: String, arguments: ByteArray) {
+    override fun service(callId: Long, service: String, arguments: ByteArray, attachments: Array<ByteArray>?) {
         val handle = handle
         val complete = { error: String? ->
-            NativeBridge.completeService(handle, callId, null, error?.let { Wire.HostFailure(message = it).toJson().toString().utf8() })
+            NativeBridge.completeService(handle, callId, null, null, error?.let { Wire.HostFailure(message = it).toJson().toString().utf8() })
         }
         val request = JSONObject(arguments.utf8())
         when (service) {
