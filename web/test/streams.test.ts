@@ -16,6 +16,21 @@ async function* upTo(to: number) {
   for (let n = 0; n < to; n += 1) yield { n };
 }
 
+/**
+ * A stream of `count` the page opened over a scripted WebKit channel whose host answers with
+ * `window`, its first `next()` waiting: the test delivers what the host would.
+ */
+async function openedStream(window: number) {
+  const { channel, sent } = scriptedChannel((message) => (message.type === 'count' ? { stream: message[STREAM_FIELD], window } : undefined));
+  const page = webkitWindow(channel);
+  const bridge = new TodayBridge({ window: page });
+  const deliver = (detail: NativeDelivery) => page.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
+  const iterator = bridge.stream('count');
+  const first = iterator.next();
+  await tick();
+  return { window: page, sent, deliver, iterator, first, id: String(sent[0][STREAM_FIELD]) };
+}
+
 test('ST1 ST2 the page reads a stream in order with for await, typed by the map', async () => {
   const window = fakeWindow();
   const host = createFakeHost({ window, streams: { count: (message) => upTo(Number(message.to)) } });
@@ -136,14 +151,7 @@ test('ST5 W1 without a host, or for a type the host does not serve, a stream end
 });
 
 test('ST2 ST3 one delivery carries the values waiting on the host: read in order, acknowledged as they are taken, the next numbered after them', async () => {
-  const { channel, sent } = scriptedChannel((message) => (message.type === 'count' ? { stream: message[STREAM_FIELD], window: 8 } : undefined));
-  const window = webkitWindow(channel);
-  const bridge = new TodayBridge({ window });
-  const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
-  const iterator = bridge.stream('count');
-  const first = iterator.next();
-  await tick();
-  const id = String(sent[0][STREAM_FIELD]);
+  const { sent, deliver, iterator, first, id } = await openedStream(8);
   deliver({ kind: 'streamValues', stream: id, seq: 0, values: ['a', 'b', 'c'] });
   deliver({ kind: 'streamValues', stream: id, seq: 2, values: ['overlapping'] });
   deliver({ kind: 'streamValues', stream: id, seq: 3, values: ['d', 'e'] });
@@ -157,14 +165,7 @@ test('ST2 ST3 one delivery carries the values waiting on the host: read in order
 });
 
 test('ST2 ST5 values out of order or after the end are ignored; a restored page ends its streams as cancelled', async () => {
-  const { channel, sent } = scriptedChannel((message) => (message.type === 'count' ? { stream: message[STREAM_FIELD], window: 4 } : undefined));
-  const window = webkitWindow(channel);
-  const bridge = new TodayBridge({ window });
-  const deliver = (detail: NativeDelivery) => window.dispatchEvent(new CustomEvent(NATIVE_EVENT, { detail }));
-  const iterator = bridge.stream('count');
-  const first = iterator.next();
-  await tick();
-  const id = String(sent[0][STREAM_FIELD]);
+  const { window, sent, deliver, iterator, first, id } = await openedStream(4);
   deliver({ kind: 'streamValues', stream: id, seq: 1, values: ['skipped'] });
   deliver({ kind: 'streamValues', stream: id, seq: 0, values: 'no array' } as never);
   deliver({ kind: 'streamValues', stream: id, seq: 0, values: ['a'] });
