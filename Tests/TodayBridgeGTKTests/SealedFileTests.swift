@@ -65,15 +65,23 @@ struct SealedFileTests {
         return g_unix_fd_list_append(files, fd, nil)
     }
 
+    /// This process's descriptors of attachment files and of this suite's ordinary file (other
+    /// suites open and close descriptors of their own meanwhile).
     private static func openFiles() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.filter { descriptor in
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))
+            return target.map { $0.contains("today-bytes") || $0.contains("today-sealed-") } ?? false
+        }.count
     }
 
     @Test("B2 a sealed file of its size is mapped, beside inline bytes; its size counts (B4)")
     func sealedFileIsMapped() {
         let message = Message { files in
             [
-                Self.bytes.withUnsafeBytes { today_variant_new_file_attachment($0.baseAddress, gsize($0.count), files) },
+                Self.bytes.withUnsafeBytes {
+                    today_variant_new_file_attachment($0.baseAddress, gsize($0.count), files)
+                },
                 today_variant_new_inline_attachment([UInt8]([1, 2, 3]), 3),
             ]
         }
@@ -171,7 +179,11 @@ struct SealedFileTests {
         let before = Self.openFiles()
         for _ in 0..<50 {
             let good = Message { files in
-                [Self.bytes.withUnsafeBytes { today_variant_new_file_attachment($0.baseAddress, gsize($0.count), files) }]
+                [
+                    Self.bytes.withUnsafeBytes {
+                        today_variant_new_file_attachment($0.baseAddress, gsize($0.count), files)
+                    }
+                ]
             }
             _ = good.read()
             good.release()

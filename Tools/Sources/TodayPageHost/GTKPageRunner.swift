@@ -96,10 +96,15 @@ package final class GTKPageRunner {
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// The view's deliveries as the `deliveries` test capability answers them, with the files this
-    /// process has open (a page compares them before and after many calls: no file leaks).
+    /// The view's deliveries as the `deliveries` test capability answers them, with the attachment
+    /// files (memfds) this process has open (a page compares them before and after many calls: no
+    /// file leaks).
     private static func describe(_ deliveries: WebKitGTKDeliveries) -> JSONValue {
-        let openFiles = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let openFiles = descriptors.filter { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            return target?.contains("today-bytes") ?? false  // the attachment files' memfd name
+        }.count
         let counts: [String: Int] = [
             "throughExtension": deliveries.throughExtension, "textBytes": deliveries.textBytes,
             "attachedBytes": deliveries.attachedBytes, "asScripts": deliveries.asScripts,
