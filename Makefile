@@ -34,7 +34,7 @@ TOOLS_SOURCES := $(LIBRARY_SOURCES) $(call sources,Tools/Package.swift Tools/Sou
 FUZZ_SOURCES := $(LIBRARY_SOURCES) $(call sources,Fuzz)
 ANDROID_HOST_SOURCES := $(shell find android/emulation android/bridge/src android/host \( -type d -o -type f \) -print) android/scripts/build-host.sh
 EXTENSION = TodayBridgeGTKWebProcessExtension
-EXTENSION_SOURCES := Package.swift $(call sources,Sources/$(EXTENSION) Sources/CWebKitGTKWebProcessExtension)
+EXTENSION_SOURCES := Package.swift Sources/CWebKitGTK/sealed_file.h $(call sources,Sources/$(EXTENSION) Sources/CWebKitGTKWebProcessExtension)
 # Where the tools find it: next to their executables.
 EXTENSION_MODULE = Tools/.build/debug/$(EXTENSION)/lib$(EXTENSION).so
 WEB_SOURCES := $(shell find web -path web/dist -prune -o -path web/node_modules -prune -o -type f -print)

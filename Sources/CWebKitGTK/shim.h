@@ -5,6 +5,8 @@
 #include <gtk/gtk.h>
 #include <libsoup/soup.h>
 #include <jsc/jsc.h>
+#include <sys/mman.h>
+#include "sealed_file.h"
 
 /* Macros and casts Swift cannot import. */
 
@@ -40,10 +42,11 @@ static inline WebKitWebView *today_web_view_new_in_context(WebKitWebContext *con
 
 /* The web process extension's messages (Sources/TodayBridgeGTKWebProcessExtension). */
 
-/* A message's parameters, (tbsssay) or (tbsssayaay): whether the frame is the main one, its
- * document's origin and URL, the main document's URL (borrowed from the message), its text's
- * bytes (a view into the message's own data), and the bytes its text names by index, if any
- * (a reference the reader releases, or NULL). */
+/* A message's parameters, (tbsssay), (tbsssayaay) or (tbsssayav): whether the frame is the main
+ * one, its document's origin and URL, the main document's URL (borrowed from the message), its
+ * text's bytes (a view into the message's own data), the bytes its text names by index, if any
+ * (a reference the reader releases, or NULL: `aay`, or `av` with large ones as files, as
+ * sealed_file.h says), and the message's fd list (borrowed, or NULL). */
 typedef struct {
     gboolean main_frame;
     const char *origin;
@@ -52,20 +55,22 @@ typedef struct {
     gconstpointer text;
     gsize size;
     GVariant *attachments;
+    GUnixFDList *files;
 } TodayExtensionMessage;
 
-/* Reads a user message of the extension's into `read`; FALSE when its parameters are neither
- * (tbsssay) nor (tbsssayaay). */
+/* Reads a user message of the extension's into `read`; FALSE when its parameters are none of
+ * (tbsssay), (tbsssayaay) and (tbsssayav). */
 static inline gboolean today_extension_message_read(WebKitUserMessage *message, TodayExtensionMessage *read) {
     GVariant *parameters = webkit_user_message_get_parameters(message);
     if (!parameters) return FALSE;
     GVariant *bytes = NULL;
     guint64 frame_id = 0;
     read->attachments = NULL;
+    read->files = webkit_user_message_get_fd_list(message);
     if (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssay)"))) {
         g_variant_get(parameters, "(tb&s&s&s@ay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes);
-    } else if (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssayaay)"))) {
-        g_variant_get(parameters, "(tb&s&s&s@ay@aay)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes, &read->attachments);
+    } else if (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssayaay)")) || g_variant_is_of_type(parameters, G_VARIANT_TYPE("(tbsssayav)"))) {
+        g_variant_get(parameters, "(tb&s&s&s@ay@*)", &frame_id, &read->main_frame, &read->origin, &read->uri, &read->main_uri, &bytes, &read->attachments);
     } else {
         return FALSE;
     }
@@ -74,12 +79,108 @@ static inline gboolean today_extension_message_read(WebKitUserMessage *message, 
     return TRUE;
 }
 
-/* The bytes of attachment `index` of `attachments` (aay): a reference to the element, which the
- * caller releases once done with `data`. */
-static inline GVariant *today_attachment(GVariant *attachments, gsize index, gconstpointer *data, gsize *size) {
-    GVariant *element = g_variant_get_child_value(attachments, index);
-    *data = g_variant_get_fixed_array(element, size, 1);
-    return element;
+/* Checks a message's attachments (NULL, `aay`, or `av`) against its fd list before any file is
+ * mapped: NULL when they are as sealed_file.h says (each `(ht)` at least TODAY_FILE_THRESHOLD
+ * bytes, handles 0, 1, 2... in order, as many as the fd list holds, at most TODAY_FILES_MAX),
+ * with `size` their bytes in all as the message states them; else why not. */
+static inline const char *today_attachments_check(GVariant *list, GUnixFDList *files, guint64 *size) {
+    *size = 0;
+    gint file_count = files ? g_unix_fd_list_get_length(files) : 0;
+    gboolean inline_only = !list || g_variant_is_of_type(list, G_VARIANT_TYPE("aay"));
+    gsize count = list ? g_variant_n_children(list) : 0;
+    gint handles = 0;
+    const char *problem = NULL;
+    for (gsize index = 0; index < count && !problem; index++) {
+        GVariant *child = g_variant_get_child_value(list, index);
+        GVariant *element = inline_only ? g_variant_ref(child) : g_variant_get_variant(child);
+        guint64 bytes = 0;
+        if (g_variant_is_of_type(element, G_VARIANT_TYPE_BYTESTRING)) {
+            bytes = g_variant_get_size(element);
+        } else if (g_variant_is_of_type(element, G_VARIANT_TYPE("(ht)"))) {
+            gint32 handle = -1;
+            g_variant_get(element, "(ht)", &handle, &bytes);
+            if (handle != handles++) problem = "an attachment's file is out of order";
+            else if (bytes < TODAY_FILE_THRESHOLD) problem = "an attachment's file is smaller than a file carries";
+        } else {
+            problem = "an attachment that is neither bytes nor a file";
+        }
+        if (!problem && bytes > G_MAXUINT64 - *size) problem = "attachments too large to count";
+        if (!problem) *size += bytes;
+        g_variant_unref(element);
+        g_variant_unref(child);
+    }
+    if (!problem && handles > TODAY_FILES_MAX) problem = "more attachment files than a message carries";
+    if (!problem && handles != file_count) problem = "files the message's attachments do not name";
+    return problem;
+}
+
+/* One attachment: its bytes inline (`element` a reference the reader releases once done with
+ * `data`), or its file mapped read-only (`mapped`: the reader unmaps `data` and `size`). */
+typedef struct {
+    gconstpointer data;
+    gsize size;
+    GVariant *element;
+    gboolean mapped;
+} TodayAttachment;
+
+/* Reads attachment `index` of a list today_attachments_check passed into `read`: NULL, or why
+ * it cannot be read (its file is not a sealed memfd of its size, or cannot be mapped). */
+static inline const char *today_attachment_read(GVariant *list, GUnixFDList *files, gsize index, TodayAttachment *read) {
+    read->data = NULL;
+    read->size = 0;
+    read->element = NULL;
+    read->mapped = FALSE;
+    GVariant *child = g_variant_get_child_value(list, index);
+    GVariant *element = g_variant_is_of_type(list, G_VARIANT_TYPE("aay")) ? g_variant_ref(child) : g_variant_get_variant(child);
+    g_variant_unref(child);
+    if (g_variant_is_of_type(element, G_VARIANT_TYPE_BYTESTRING)) {
+        read->data = g_variant_get_fixed_array(element, &read->size, 1);
+        read->element = element;
+        return NULL;
+    }
+    gint32 handle = -1;
+    guint64 bytes = 0;
+    g_variant_get(element, "(ht)", &handle, &bytes);
+    g_variant_unref(element);
+    int fd = files ? g_unix_fd_list_get(files, handle, NULL) : -1; /* a duplicate, closed below */
+    if (fd < 0) return "an attachment's file cannot be read";
+    const char *problem = today_sealed_file_check(fd, bytes);
+    if (!problem) {
+        void *data = mmap(NULL, (size_t)bytes, PROT_READ, MAP_SHARED, fd, 0);
+        if (data == MAP_FAILED) {
+            problem = "an attachment's file cannot be mapped";
+        } else {
+            read->data = data;
+            read->size = (gsize)bytes;
+            read->mapped = TRUE;
+        }
+    }
+    close(fd);
+    return problem;
+}
+
+/* Unmaps an attachment today_attachment_read mapped. */
+static inline void today_attachment_unmap(void *data, gsize size) { munmap(data, size); }
+
+/* `data` as an element of an `av` list of attachments: the bytes inline (ay, copied). */
+static inline GVariant *today_variant_new_inline_attachment(gconstpointer data, gsize size) {
+    return g_variant_new_variant(g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, size, 1));
+}
+
+/* An element of an `av` list of attachments naming file `handle` of the message's fd list, `size`
+ * bytes long: `(ht)`. */
+static inline GVariant *today_variant_new_file_reference(gint32 handle, guint64 size) {
+    return g_variant_new_variant(g_variant_new("(ht)", handle, size));
+}
+
+/* `data` as an element of an `av` list of attachments: a new sealed file appended to `files`
+ * (its handle the next one), `(ht)`; NULL when no file can be made. */
+static inline GVariant *today_variant_new_file_attachment(gconstpointer data, gsize size, GUnixFDList *files) {
+    int fd = today_sealed_file_new(data, size);
+    if (fd < 0) return NULL;
+    gint handle = g_unix_fd_list_append(files, fd, NULL); /* a duplicate */
+    close(fd);
+    return handle < 0 ? NULL : today_variant_new_file_reference(handle, (guint64)size);
 }
 
 /* Bytes as `ay`, copied. */
@@ -87,10 +188,17 @@ static inline GVariant *today_variant_new_bytes(gconstpointer data, gsize size) 
     return g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, size, 1);
 }
 
-/* A reply's JSON text (`ay`, from today_variant_new_text) and the `count` byte values it names by
- * index (each `ay`, from today_variant_new_bytes): (ayaay). Takes the floating references. */
-static inline GVariant *today_variant_new_text_with_bytes(GVariant *text, GVariant *const *bytes, gsize count) {
-    return g_variant_new("(@ay@aay)", text, g_variant_new_array(G_VARIANT_TYPE_BYTESTRING, bytes, count));
+/* A list of attachments: `count` elements, each `ay` (from today_variant_new_bytes: `aay`) or each
+ * `v` (from today_variant_new_inline_attachment and today_variant_new_file_attachment: `av`).
+ * Takes the floating references. */
+static inline GVariant *today_variant_new_attachments(GVariant *const *elements, gsize count, gboolean with_files) {
+    return g_variant_new_array(with_files ? G_VARIANT_TYPE_VARIANT : G_VARIANT_TYPE_BYTESTRING, elements, count);
+}
+
+/* A reply's JSON text (`ay`, from today_variant_new_text) and the byte values it names by index
+ * (today_variant_new_attachments): (ayaay) or (ayav). Takes the floating references. */
+static inline GVariant *today_variant_new_text_with_bytes(GVariant *text, GVariant *attachments) {
+    return g_variant_new("(@ay@*)", text, attachments);
 }
 
 /* The main document a ready or restored message names, (tt): the extension's process token and
@@ -103,10 +211,10 @@ static inline gboolean today_extension_document_read(WebKitUserMessage *message,
 }
 
 /* A delivery for the main document `number` of the process `token`: its JSON text (`ay`, from
- * today_variant_new_bytes) and the `count` byte values it names by index (each `ay`):
- * (ttayaay). Takes the floating references. */
-static inline GVariant *today_variant_new_delivery(guint64 token, guint64 number, GVariant *text, GVariant *const *bytes, gsize count) {
-    return g_variant_new("(tt@ay@aay)", token, number, text, g_variant_new_array(G_VARIANT_TYPE_BYTESTRING, bytes, count));
+ * today_variant_new_bytes) and the byte values it names by index (today_variant_new_attachments):
+ * (ttayaay) or (ttayav). Takes the floating references. */
+static inline GVariant *today_variant_new_delivery(guint64 token, guint64 number, GVariant *text, GVariant *attachments) {
+    return g_variant_new("(tt@ay@*)", token, number, text, attachments);
 }
 
 /* Why the extension dropped a delivery, from its reply (s); NULL when it delivered it. Borrowed

@@ -56,13 +56,14 @@ extension WebKitGTKBridge {
 
     /// A message with the engine's facts about the frame and document that sent it (C8).
     private func receiveExtensionMessage(_ message: OpaquePointer) {
-        let reply = GTKUserMessageReply(message: message)
+        let reply = GTKUserMessageReply(message: message) { [page] in page.deliveries.filesSent += $0 }
         var read = TodayExtensionMessage()
         guard today_extension_message_read(message, &read) != 0, let origin = read.origin, let uri = read.uri,
             let mainURI = read.main_uri
         else {
             return reply.send(.undefined)
         }
+        defer { if let list = read.attachments { g_variant_unref(list) } }
         // No main document URL: this sub-frame's process does not hold the main frame (site
         // isolation); the one the main frame's messages gave last stands.
         let mainText = String(cString: mainURI)
@@ -73,25 +74,69 @@ extension WebKitGTKBridge {
             mainDocumentURL: mainText.isEmpty
                 ? extensionMainURL.value : extensionMainURL.value(for: mainText, parse: URL.init(string:))
         )
-        let attachments = read.attachments.map(Self.attachments) ?? []
-        connection.receive(
-            Self.pageMessage(UnsafeRawBufferPointer(start: read.text, count: Int(read.size)), attachments: attachments),
-            from: sender, reply: answering(reply.send))
+        connection.receive(pageMessage(read), from: sender, reply: answering(reply.send))
     }
 
-    /// The bytes a message's text names by index (B2), each over the message's own data, without a
-    /// copy: the element's variant is released with the last `Data` sharing it.
-    private static func attachments(_ list: OpaquePointer) -> [Data] {
-        defer { g_variant_unref(list) }
-        return (0..<g_variant_n_children(list)).map { index in
-            var data: gconstpointer?
-            var size: gsize = 0
-            let element = VariantReference(today_attachment(list, index, &data, &size))
-            guard let data, size > 0 else { return Data() }
-            return Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: data), count: Int(size),
-                deallocator: .custom { _, _ in element.release() })
+    /// The page's message as `read` gives it: its text and attachments. The attachments' files are
+    /// checked against the fd list, and their sizes as the message states them against the
+    /// message limit with the text's (X7, B4), before any is mapped; the kernel's word on each
+    /// file (sealed, of its size) before it is.
+    private func pageMessage(_ read: TodayExtensionMessage) -> PageMessage {
+        let text = UnsafeRawBufferPointer(start: read.text, count: Int(read.size))
+        var stated: guint64 = 0
+        if let problem = today_attachments_check(read.attachments, read.files, &stated) {
+            return .unusable(String(cString: problem))
         }
+        let size = Double(read.size) + Double(stated)
+        if size > Double(connection.bridge.configuration.limits.maxMessageBytes) {
+            return .json(javaScriptLength: size) { _ in }
+        }
+        guard let list = read.attachments else { return Self.pageMessage(text, attachments: []) }
+        switch Self.attachments(list, files: read.files) {
+        case .success(let (attachments, files)):
+            page.deliveries.filesReceived += files
+            return Self.pageMessage(text, attachments: attachments)
+        case .failure(let problem): return .unusable(problem.reason)
+        }
+    }
+
+    /// The bytes a message's text names by index (B2), each without a copy: over the message's own
+    /// data (the element's variant released with the last `Data` sharing it), or a file's mapping
+    /// (unmapped with the last `Data`); and how many were files.
+    private static func attachments(
+        _ list: OpaquePointer, files: UnsafeMutablePointer<GUnixFDList>?
+    ) -> Result<([Data], Int), AttachmentProblem> {
+        var attachments: [Data] = []
+        var fileCount = 0
+        for index in 0..<g_variant_n_children(list) {
+            var read = TodayAttachment()
+            if let problem = today_attachment_read(list, files, index, &read) {
+                return .failure(AttachmentProblem(reason: String(cString: problem)))
+            }
+            guard let data = read.data, read.size > 0 else {
+                VariantReference(read.element).release()
+                attachments.append(Data())
+                continue
+            }
+            let bytes = UnsafeMutableRawPointer(mutating: data)
+            if read.mapped != 0 {
+                fileCount += 1
+                attachments.append(
+                    Data(
+                        bytesNoCopy: bytes, count: Int(read.size),
+                        deallocator: .custom { today_attachment_unmap($0, gsize($1)) }))
+            } else {
+                let element = VariantReference(read.element)
+                attachments.append(
+                    Data(bytesNoCopy: bytes, count: Int(read.size), deallocator: .custom { _, _ in element.release() }))
+            }
+        }
+        return .success((attachments, fileCount))
+    }
+
+    /// Why a message's attachments could not be read.
+    private struct AttachmentProblem: Error {
+        let reason: String
     }
 
     /// The channel's text: JSON, `#` and the length of a text too long to carry, or nothing for

@@ -1,6 +1,7 @@
 #if os(Linux)
 /// What one WebKitGTK view delivered to its page (X3, X4, ST2), and which way: through the web
-/// process extension, the bytes beside the text (B2), or as scripts, the bytes as base64 in them.
+/// process extension, the bytes beside the text (B2), or as scripts, the bytes as base64 in them;
+/// and how many large attachments crossed as sealed files, both ways.
 ///
 /// For this repository's suites (``WebKitGTKBridge/deliveries``), which prove that deliveries
 /// take the extension's way where it is loaded, with no byte value in their text, and that the
@@ -21,6 +22,11 @@
     public var dropped = 0
     /// Deliveries refused before they left: the core had left the document they were for.
     public var refused = 0
+    /// Attachments of at least 256 KiB the view sent the extension as sealed files rather than
+    /// inline, in deliveries and in answers to the page's calls.
+    public var filesSent = 0
+    /// Attachments of the page's messages the view received as sealed files and mapped.
+    public var filesReceived = 0
 
     public init() {}
 }

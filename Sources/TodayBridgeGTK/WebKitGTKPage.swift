@@ -23,7 +23,7 @@ final class WebKitGTKPage: BridgeWebView {
     private let cookieManager: OpaquePointer
     private var route: DeliveryRoute<PendingDelivery>
     /// What this view delivered, and which way (the suites read it through ``WebKitGTKBridge``).
-    private(set) var deliveries = WebKitGTKDeliveries()
+    var deliveries = WebKitGTKDeliveries()
 
     /// A delivery on its way, and how to settle the core's call once it went or failed.
     struct PendingDelivery {
@@ -111,17 +111,14 @@ final class WebKitGTKPage: BridgeWebView {
         defer { g_object_unref(gpointer(view)) }
         let (text, attachments) = pending.delivery.eventTextAttachingBytes
         let textVariant = text.withUnsafeBytes { today_variant_new_bytes($0.baseAddress, gsize($0.count)) }
-        let bytes = attachments.map { data in
-            data.withUnsafeBytes { today_variant_new_bytes($0.baseAddress, gsize($0.count)) }
-        }
-        let parameters = bytes.withUnsafeBufferPointer {
-            today_variant_new_delivery(
-                guint64(document.process), guint64(document.number), textVariant, $0.baseAddress, gsize($0.count))
-        }
+        let outgoing = OutgoingAttachments(attachments)
+        let parameters = today_variant_new_delivery(
+            guint64(document.process), guint64(document.number), textVariant, outgoing.list)
         deliveries.throughExtension += 1
         deliveries.textBytes += text.count
         deliveries.attachedBytes += attachments.reduce(0) { $0 + $1.count }
-        let message = webkit_user_message_new(WebKitGTKWebProcessExtension.deliveryMessageName, parameters)
+        deliveries.filesSent += outgoing.fileCount
+        let message = outgoing.message(WebKitGTKWebProcessExtension.deliveryMessageName, parameters)
         GAsyncCall.start { callback, data in
             webkit_web_view_send_message_to_page(view, message, nil, callback, data)
         } completion: { [self] source, result in

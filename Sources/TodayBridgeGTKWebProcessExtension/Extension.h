@@ -8,6 +8,8 @@
 #if defined(__linux__) && !defined(__ANDROID__)
 
 #include <webkit/webkit-web-process-extension.h>
+/* The wire of large attachments, shared with the view's adapter. */
+#include "../CWebKitGTK/sealed_file.h"
 
 /* A world the entry is defined in. */
 typedef struct {
@@ -48,7 +50,7 @@ gboolean document_hiding(WebKitFrame *frame, guint64 number);
 
 /* entry.c: the entry and its calls; bytes as new Uint8Arrays in the page's heap. */
 void entry_define(JSCContext *context, WebKitWebPage *page, WebKitFrame *frame, const World *world, guint64 number);
-JSCValue *bytes_array(JSCContext *context, GVariant *list);
+JSCValue *bytes_array(JSCContext *context, GVariant *list, GUnixFDList *files);
 
 /* delivery.c: the view's deliveries to the main frame's document, where the initialization data
  * names the page's delivery receiver. */

@@ -19,7 +19,8 @@
  * it on the main frame's window at document start, in the page world, not writable and not
  * configurable), which parses it with the `JSON` it took then and revives each byte value as one
  * of the attachments: new Uint8Arrays made here, each a copy of the message's bytes in the page's
- * heap (bytes_array, entry.c). Nothing the page defined later runs to build them.
+ * heap (bytes_array, entry.c), read from a sealed file of the message's fd list for a large one
+ * (sealed_file.h). Nothing the page defined later runs to build them.
  */
 #if defined(__linux__) && !defined(__ANDROID__)
 
@@ -31,12 +32,12 @@ static char *receiver_name;
 
 /* Hands the delivery to the main document the view meant, in the page world; returns NULL once
  * delivered, or why it was not. */
-static const char *deliver(WebKitWebPage *page, GVariant *parameters) {
+static const char *deliver(WebKitWebPage *page, GVariant *parameters, GUnixFDList *files) {
     guint64 token = 0;
     guint64 number = 0;
     GVariant *text = NULL;
     GVariant *attachments = NULL;
-    g_variant_get(parameters, "(tt@ay@aay)", &token, &number, &text, &attachments);
+    g_variant_get(parameters, "(tt@ay@*)", &token, &number, &text, &attachments);
     /* Under site isolation (WebKitGTK 2.48 deprecates the call for it) the main frame may be in
      * another process: none of this page's documents is then the main one. */
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -52,10 +53,14 @@ static const char *deliver(WebKitWebPage *page, GVariant *parameters) {
         if (receive && jsc_value_is_function(receive)) {
             GBytes *bytes = g_variant_get_data_as_bytes(text);
             JSCValue *string = jsc_value_new_string_from_bytes(context, bytes);
-            JSCValue *list = bytes_array(context, attachments);
-            JSCValue *result = jsc_value_function_call(receive, JSC_TYPE_VALUE, string, JSC_TYPE_VALUE, list, G_TYPE_NONE);
-            g_clear_object(&result);
-            g_object_unref(list);
+            JSCValue *list = bytes_array(context, attachments, files);
+            if (list) {
+                JSCValue *result = jsc_value_function_call(receive, JSC_TYPE_VALUE, string, JSC_TYPE_VALUE, list, G_TYPE_NONE);
+                g_clear_object(&result);
+                g_object_unref(list);
+            } else {
+                dropped = "its bytes could not be read";
+            }
             g_object_unref(string);
             g_bytes_unref(bytes);
         } else {
@@ -76,8 +81,8 @@ static gboolean received(WebKitWebPage *page, WebKitUserMessage *message, gpoint
     (void)data;
     if (g_strcmp0(webkit_user_message_get_name(message), deliver_name) != 0) return FALSE;
     GVariant *parameters = webkit_user_message_get_parameters(message);
-    const char *dropped = parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ttayaay)"))
-        ? deliver(page, parameters)
+    const char *dropped = parameters && (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ttayaay)")) || g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ttayav)")))
+        ? deliver(page, parameters, webkit_user_message_get_fd_list(message))
         : "not a delivery";
     GVariant *reason = dropped ? g_variant_new_string(dropped) : NULL;
     webkit_user_message_send_reply(message, webkit_user_message_new(deliver_name, reason));

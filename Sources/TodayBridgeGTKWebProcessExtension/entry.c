@@ -45,28 +45,67 @@ static JSCValue *answer_value(JSCContext *context, GVariant *text) {
     return value;
 }
 
-/* Bytes from the view (`aay`: an answer's, a delivery's) as an array of new Uint8Arrays, each a
- * copy in the page's heap: an array buffer over memory of ours (`jsc_value_new_array_buffer`)
- * would turn off the web process's Gigacage, which WebKit refuses by ending the process. */
-JSCValue *bytes_array(JSCContext *context, GVariant *list) {
-    gsize count = g_variant_n_children(list);
-    GPtrArray *arrays = g_ptr_array_new_with_free_func(g_object_unref);
-    for (gsize index = 0; index < count; index++) {
-        GVariant *bytes = g_variant_get_child_value(list, index);
-        gsize size = 0;
-        gconstpointer data = g_variant_get_fixed_array(bytes, &size, 1);
-        JSCValue *array = jsc_value_new_typed_array(context, JSC_TYPED_ARRAY_UINT8, size);
-        if (size) memcpy(jsc_value_typed_array_get_data(array, NULL), data, size);
-        g_ptr_array_add(arrays, array);
-        g_variant_unref(bytes);
+/* A new Uint8Array holding the `size` bytes of the sealed file `handle` of `files`, read into the
+ * page's heap; NULL when the file is not a sealed memfd of that size (sealed_file.h), or cannot be
+ * read. */
+static JSCValue *file_array(JSCContext *context, GUnixFDList *files, gint32 handle, guint64 size) {
+    int fd = files && handle >= 0 && handle < g_unix_fd_list_get_length(files) ? g_unix_fd_list_get(files, handle, NULL) : -1;
+    if (fd < 0) return NULL;
+    JSCValue *array = NULL;
+    if (!today_sealed_file_check(fd, size) && size <= G_MAXSIZE) {
+        array = jsc_value_new_typed_array(context, JSC_TYPED_ARRAY_UINT8, (gsize)size);
+        char *data = jsc_value_typed_array_get_data(array, NULL);
+        gsize done = 0;
+        while (data && done < size) {
+            ssize_t count = pread(fd, data + done, (gsize)size - done, (off_t)done);
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            done += (gsize)count;
+        }
+        if (!data || done < size) g_clear_object(&array);
     }
-    JSCValue *array = jsc_value_new_array_from_garray(context, arrays);
+    close(fd);
+    return array;
+}
+
+/* Bytes from the view (an answer's, a delivery's: `aay`, or `av` with the large ones as sealed
+ * files in `files`, as sealed_file.h says) as an array of new Uint8Arrays, each a copy in the
+ * page's heap: an array buffer over memory of ours (`jsc_value_new_array_buffer`) would turn off
+ * the web process's Gigacage, which WebKit refuses by ending the process. NULL when a file cannot
+ * be read. */
+JSCValue *bytes_array(JSCContext *context, GVariant *list, GUnixFDList *files) {
+    gsize count = g_variant_n_children(list);
+    gboolean inline_only = g_variant_is_of_type(list, G_VARIANT_TYPE("aay"));
+    GPtrArray *arrays = g_ptr_array_new_with_free_func(g_object_unref);
+    gboolean failed = FALSE;
+    for (gsize index = 0; index < count && !failed; index++) {
+        GVariant *child = g_variant_get_child_value(list, index);
+        GVariant *bytes = inline_only ? g_variant_ref(child) : g_variant_get_variant(child);
+        JSCValue *array = NULL;
+        if (g_variant_is_of_type(bytes, G_VARIANT_TYPE_BYTESTRING)) {
+            gsize size = 0;
+            gconstpointer data = g_variant_get_fixed_array(bytes, &size, 1);
+            array = jsc_value_new_typed_array(context, JSC_TYPED_ARRAY_UINT8, size);
+            if (size) memcpy(jsc_value_typed_array_get_data(array, NULL), data, size);
+        } else if (g_variant_is_of_type(bytes, G_VARIANT_TYPE("(ht)"))) {
+            gint32 handle = -1;
+            guint64 size = 0;
+            g_variant_get(bytes, "(ht)", &handle, &size);
+            array = file_array(context, files, handle, size);
+        }
+        if (array) g_ptr_array_add(arrays, array);
+        else failed = TRUE;
+        g_variant_unref(bytes);
+        g_variant_unref(child);
+    }
+    JSCValue *array = failed ? NULL : jsc_value_new_array_from_garray(context, arrays);
     g_ptr_array_unref(arrays);
     return array;
 }
 
 /* Settles the page's call with the view's reply: `ay` is the answer's JSON text with a final NUL,
- * `(ayaay)` that text and the bytes it names by index, `s` a rejection's reason, anything else
+ * `(ayaay)` or `(ayav)` that text and the bytes it names by index (the large ones as sealed files
+ * in the reply's fd list), `s` a rejection's reason, anything else
  * `undefined`. A reply that comes while the document is in the back-forward cache settles it
  * there: WebKit runs what the page chained to it once the page is shown again, as it does for its
  * own promises. */
@@ -79,12 +118,16 @@ static void settle(JSCValue *callback, WebKitUserMessage *reply) {
     if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_BYTESTRING)) {
         value = answer_value(context, parameters);
         if (!value) reason = "the host's answer is not JSON";
-    } else if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ayaay)"))) {
+    } else if (parameters && (g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ayaay)")) || g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ayav)")))) {
         GVariant *text = g_variant_get_child_value(parameters, 0);
         GVariant *list = g_variant_get_child_value(parameters, 1);
         value = answer_value(context, text);
-        if (value) bytes = bytes_array(context, list);
+        if (value) bytes = bytes_array(context, list, webkit_user_message_get_fd_list(reply));
         else reason = "the host's answer is not JSON";
+        if (value && !bytes) {
+            g_clear_object(&value);
+            reason = "the host's answer's bytes could not be read";
+        }
         g_variant_unref(text);
         g_variant_unref(list);
     } else if (parameters && g_variant_is_of_type(parameters, G_VARIANT_TYPE_STRING)) {
@@ -144,11 +187,25 @@ static gconstpointer attachment_data(JSCValue *value, gsize *size) {
     return NULL;
 }
 
-/* The bytes the text names by index (B2), copied into an `aay` as each is read, so that nothing a
- * later element's getter does can change one already read; NULL, with `problem` set, when
- * `list` is not an array of Uint8Arrays and ArrayBuffers, or has more elements than the text has
- * units (each attachment is named in the text). `size` is their bytes in all. */
-static GVariant *read_attachments(JSCValue *list, double units, double *size, const char **problem) {
+/* One attachment for the list: a sealed file appended to `files` (`(ht)`) when it is large and
+ * one can be made, else its bytes copied (`ay`). */
+static GVariant *attachment_element(gconstpointer data, gsize size, GUnixFDList *files) {
+    if (size >= TODAY_FILE_THRESHOLD && g_unix_fd_list_get_length(files) < TODAY_FILES_MAX) {
+        int fd = today_sealed_file_new(data, size);
+        gint handle = fd >= 0 ? g_unix_fd_list_append(files, fd, NULL) : -1; /* a duplicate */
+        if (fd >= 0) close(fd);
+        if (handle >= 0) return g_variant_new("(ht)", handle, (guint64)size);
+    }
+    return g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, size, 1);
+}
+
+/* The bytes the text names by index (B2), each copied as it is read (into the list, or into a
+ * sealed file of `files` for a large one: sealed_file.h), so that nothing a later element's getter
+ * does can change one already read: an `aay`, or an `av` when some are files; NULL, with `problem`
+ * set, when `list` is not an array of Uint8Arrays and ArrayBuffers, or has more elements than the
+ * text has units (each attachment is named in the text). `size` is their bytes in all; none is
+ * copied once they and the text's `units` are more than the host takes. */
+static GVariant *read_attachments(JSCValue *list, double units, double *size, GUnixFDList *files, const char **problem) {
     *size = 0;
     if (!jsc_value_is_array(list)) {
         *problem = "expected the message's bytes as an array";
@@ -161,23 +218,30 @@ static GVariant *read_attachments(JSCValue *list, double units, double *size, co
         *problem = "more bytes than the message's text names";
         return NULL;
     }
-    GVariantBuilder builder;
-    g_variant_builder_init(&builder, G_VARIANT_TYPE("aay"));
+    GPtrArray *elements = g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
     for (guint index = 0; index < (guint)count; index++) {
         JSCValue *element = jsc_value_object_get_property_at_index(list, index);
         gsize element_size = 0;
         gconstpointer data = attachment_data(element, &element_size);
-        if (data && *size + element_size <= (double)max_text_length) {
-            g_variant_builder_add_value(&builder, g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, data, element_size, 1));
+        if (data && units + *size + element_size <= (double)max_text_length) {
+            g_ptr_array_add(elements, g_variant_ref_sink(attachment_element(data, element_size, files)));
         }
         *size += element_size;
         g_object_unref(element);
         if (!data) {
-            g_variant_builder_clear(&builder);
+            g_ptr_array_unref(elements);
             *problem = "expected each of the message's bytes as a Uint8Array or an ArrayBuffer";
             return NULL;
         }
     }
+    gboolean with_files = g_unix_fd_list_get_length(files) > 0;
+    GVariantBuilder builder;
+    g_variant_builder_init(&builder, with_files ? G_VARIANT_TYPE("av") : G_VARIANT_TYPE("aay"));
+    for (guint index = 0; index < elements->len; index++) {
+        GVariant *element = g_ptr_array_index(elements, index);
+        g_variant_builder_add_value(&builder, with_files ? g_variant_new_variant(element) : element);
+    }
+    g_ptr_array_unref(elements);
     return g_variant_builder_end(&builder);
 }
 
@@ -222,10 +286,15 @@ static void post(GPtrArray *arguments, Entry *entry) {
     double units = text_units(text);
     double bytes_size = 0;
     GVariant *attachments = NULL;
+    GUnixFDList *files = NULL;
     if (bytes && !jsc_value_is_undefined(bytes)) {
         const char *problem = NULL;
-        attachments = read_attachments(bytes, units, &bytes_size, &problem);
-        if (!attachments) return throw_type_error(context, problem);
+        files = g_unix_fd_list_new();
+        attachments = read_attachments(bytes, units, &bytes_size, files, &problem);
+        if (!attachments) {
+            g_object_unref(files);
+            return throw_type_error(context, problem);
+        }
         g_variant_ref_sink(attachments);
     }
     WebKitFrame *frame = g_weak_ref_get(&entry->frame);
@@ -250,17 +319,23 @@ static void post(GPtrArray *arguments, Entry *entry) {
         gboolean over = units + bytes_size > (double)max_text_length;
         GVariant *text_variant = g_variant_new_from_bytes(G_VARIANT_TYPE_BYTESTRING, carried, TRUE);
         GVariant *parameters = attachments && !over
-            ? g_variant_new("(tbsss@ay@aay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url, text_variant, attachments)
+            ? g_variant_new("(tbsss@ay@*)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url, text_variant, attachments)
             : g_variant_new("(tbsss@ay)", webkit_frame_get_id(frame), is_main, sender_origin(entry, frame, shown), url, main_url, text_variant);
         g_bytes_unref(carried);
         g_free(url);
         g_free(main_url);
         PendingCall *call = g_new0(PendingCall, 1);
         call->callback = g_object_ref(callback);
-        webkit_web_page_send_message_to_view(page, webkit_user_message_new(entry->world->message_name, parameters), NULL, replied, call);
+        /* The files go only with the attachments that name them. */
+        GUnixFDList *sent = attachments && !over && g_unix_fd_list_get_length(files) > 0 ? files : NULL;
+        WebKitUserMessage *message = sent
+            ? webkit_user_message_new_with_fd_list(entry->world->message_name, parameters, sent)
+            : webkit_user_message_new(entry->world->message_name, parameters);
+        webkit_web_page_send_message_to_view(page, message, NULL, replied, call);
     }
     g_clear_object(&frame);
     g_clear_object(&page);
+    g_clear_object(&files);
     if (attachments) g_variant_unref(attachments);
 }
 

@@ -96,17 +96,22 @@ package final class GTKPageRunner {
             }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// The view's deliveries as the `deliveries` test capability answers them.
+    /// The view's deliveries as the `deliveries` test capability answers them, with the attachment
+    /// files (memfds) this process has open (a page compares them before and after many calls: no
+    /// file leaks).
     private static func describe(_ deliveries: WebKitGTKDeliveries) -> JSONValue {
-        [
-            "throughExtension": .number(Double(deliveries.throughExtension)),
-            "textBytes": .number(Double(deliveries.textBytes)),
-            "attachedBytes": .number(Double(deliveries.attachedBytes)),
-            "asScripts": .number(Double(deliveries.asScripts)),
-            "scriptBytes": .number(Double(deliveries.scriptBytes)),
-            "dropped": .number(Double(deliveries.dropped)),
-            "refused": .number(Double(deliveries.refused)),
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let openFiles = descriptors.filter { descriptor in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            return target?.contains("today-bytes") ?? false  // the attachment files' memfd name
+        }.count
+        let counts: [String: Int] = [
+            "throughExtension": deliveries.throughExtension, "textBytes": deliveries.textBytes,
+            "attachedBytes": deliveries.attachedBytes, "asScripts": deliveries.asScripts,
+            "scriptBytes": deliveries.scriptBytes, "dropped": deliveries.dropped, "refused": deliveries.refused,
+            "filesSent": deliveries.filesSent, "filesReceived": deliveries.filesReceived, "openFiles": openFiles,
         ]
+        return .object(counts.mapValues { .number(Double($0)) })
     }
 
     private func allow(_ certificatePath: String, in session: OpaquePointer?) {

@@ -30,7 +30,7 @@ struct BytesEndToEndTests {
         1000 + 300 + (1000 + 8 + 0) + (0..<20).filter { $0 % 2 == 1 }.reduce(0) { $0 + $1 * 100 }
 
     @Test(
-        "B1 B2 B3 B4 X3 X4 ST2 bytes cross both ways in requests, answers, events, native calls and stream values; deliveries with and without bytes arrive in order; bad bytes are refused; size counts bytes",
+        "B1 B2 B3 B4 X3 X4 ST2 C5 bytes cross both ways in requests, answers, events, native calls and stream values; deliveries with and without bytes arrive in order; bad bytes are refused; size counts bytes; large bytes cross as sealed files, none leaked",
         arguments: EndToEndHost.Engine.allCases)
     func bytes(engine: EndToEndHost.Engine) async throws {
         let results = try await EndToEndHost.report(of: "bytes", in: engine)
@@ -71,6 +71,13 @@ struct BytesEndToEndTests {
             #expect(results[refused] == ["refused": true, "mentionsPath": true], "\(refused)")
         }
         #expect(results["overLimit"] == ["answer": true])
+        // B2 B4: past the file threshold, beside small bytes, both ways.
+        #expect(
+            results["large"] == [
+                "large": Self.bytes(3 << 20, sum: Self.patternSum(3 << 20)),
+                "small": Self.bytes(100, sum: Self.patternSum(100)),
+            ])
+        #expect(results["largeEvent"] == Self.bytes(512 << 10, sum: Self.patternSum(512 << 10)))
         switch engine {
         case .webkitgtk:
             // B2: every delivery went through the web process extension, its bytes beside its text,
@@ -84,6 +91,11 @@ struct BytesEndToEndTests {
             // The texts hold no bytes: all of them together are shorter than half the bytes' base64.
             let textBytes = try #require(counts["textBytes"]?.doubleValue)
             #expect(textBytes < Double(Self.deliveredBytes) * 4 / 3 / 2, "\(counts.jsonString)")
+            // B2 C5: 20 echoes of 300 KiB, each way as a sealed file (the extension's and the
+            // view's counts), leave no file open in the host.
+            let files = try #require(results["files"])
+            #expect(files["sent"] == 20 && files["received"] == 20, "\(files.jsonString)")
+            #expect((files["opened"]?.doubleValue ?? .infinity) < 5, "\(files.jsonString)")
         case .webkitgtkRelay:
             // The relay's way: scripts, the bytes base64 in them.
             let counts = try #require(results["deliveries"])
@@ -92,6 +104,7 @@ struct BytesEndToEndTests {
             #expect(Self.deliveries.contains(Int(asScripts)), "\(counts.jsonString)")
             let scriptBytes = try #require(counts["scriptBytes"]?.doubleValue)
             #expect(scriptBytes > Double(Self.deliveredBytes) * 4 / 3, "\(counts.jsonString)")
+            #expect(results["files"]?["sent"] == 0 && results["files"]?["received"] == 0)
         case .android, .wkwebview:
             #expect(results["deliveries"] == nil)
         }
