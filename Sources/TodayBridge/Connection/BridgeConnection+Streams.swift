@@ -199,7 +199,8 @@ extension BridgeConnection {
         }
     }
 
-    /// One trace per stream, at its end (X5, ST5): how it ended and the values it delivered.
+    /// One trace per stream, at its end (X5, ST5): how it ended and the values it sent, counted when
+    /// the producer handed them over: the last of them may still be on their way.
     private func trace(_ stream: OpenStream) {
         let outcome: BridgeTrace.Outcome, errorCode: BridgeError.Code?
         switch stream.flow.ending {

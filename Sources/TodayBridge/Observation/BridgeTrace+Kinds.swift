@@ -11,7 +11,7 @@ extension BridgeTrace {
         public static let nativeEvent = Kind(rawValue: "nativeEvent")
         /// A native call to a page handler (X4).
         public static let nativeCall = Kind(rawValue: "nativeCall")
-        /// A stream the page opened, traced once at its end with the values it delivered (ST5).
+        /// A stream the page opened, traced once at its end with the values it sent (ST5).
         public static let stream = Kind(rawValue: "stream")
     }
 

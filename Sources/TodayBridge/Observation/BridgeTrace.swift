@@ -40,7 +40,8 @@ public struct BridgeTrace: Sendable, Hashable {
     /// The size of the answer: its value as compact JSON (0 for `undefined`) or the rejection's
     /// reason, in UTF-8 bytes; `nil` for an event.
     public var replyBytes: Int?
-    /// For a stream (ST2), the values it delivered to the page; `nil` for any other crossing.
+    /// For a stream (ST2), the values the producer sent the page by its end (those still on their
+    /// way when the page cancelled included); `nil` for any other crossing.
     public var values: Int?
 
     init(

@@ -27,7 +27,7 @@
     @_spi(Tools) public var duration: Double
     @_spi(Tools) public var requestBytes: Int?
     @_spi(Tools) public var replyBytes: Int?
-    /// For a stream, the values it delivered (ST2).
+    /// For a stream, the values it sent (ST2).
     @_spi(Tools) public var values: Int?
 
     @_spi(Tools) public init(_ trace: BridgeTrace, since recordingStart: BridgeInstant) {
